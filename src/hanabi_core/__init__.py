@@ -1,0 +1,64 @@
+"""hanabi_core: every rule of the card game Hanabi, with a numbered spec.
+
+Immutable states, pure transitions, and errors that cite the rule they enforce.
+
+```python
+from hanabi_core import Options, new_game, legal_actions, apply
+
+state = new_game(Options(players=3), seed=2024)
+while not state.is_over:
+    state = apply(state, legal_actions(state)[0])
+assert state.outcome is not None and 0 <= state.score <= 25
+```
+"""
+
+from __future__ import annotations
+
+from .actions import Action, ColourClue, Discard, Play, RankClue
+from .cards import RANKS, Card, ClueTouch, DealtCard, Suit
+from .errors import HanabiError, IllegalAction, InvalidDeck, InvalidOptions, InvalidRecord
+from .options import EDITIONS, Edition, Options
+from .rules import apply, check, is_legal, legal_actions, new_game
+from .scoring import RATINGS, Rating, rating
+from .spec import Rule
+from .state import EndReason, GameState, History, Outcome, Turn
+from .variants import VARIANTS, Variant
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "EDITIONS",
+    "RANKS",
+    "RATINGS",
+    "VARIANTS",
+    "Action",
+    "Card",
+    "ClueTouch",
+    "ColourClue",
+    "DealtCard",
+    "Discard",
+    "Edition",
+    "EndReason",
+    "GameState",
+    "HanabiError",
+    "History",
+    "IllegalAction",
+    "InvalidDeck",
+    "InvalidOptions",
+    "InvalidRecord",
+    "Options",
+    "Outcome",
+    "Play",
+    "RankClue",
+    "Rating",
+    "Rule",
+    "Suit",
+    "Turn",
+    "Variant",
+    "apply",
+    "check",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "rating",
+]

@@ -1,0 +1,123 @@
+"""Cards and suits (spec section 1, Components; section 9, Variants).
+
+A [`Card`][hanabi_core.Card] is a face: a suit name and a rank. A
+[`DealtCard`][hanabi_core.DealtCard] is one physical card of a game: a face plus its *order*, its
+position in the initial deck, which tells apart the three red 1s. A [`Suit`][hanabi_core.Suit] is
+data: which colour clues touch it, how many copies of each rank it has, and which way it is built.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from attrs import field, frozen
+from attrs.validators import in_, instance_of
+
+__all__ = ["RANKS", "Card", "ClueTouch", "DealtCard", "Suit"]
+
+#: The printed values, lowest first.
+RANKS: tuple[int, ...] = (1, 2, 3, 4, 5)
+
+
+@frozen(order=True)
+class Card:
+    """The face of a card: a suit name and a rank (1–5). Frozen, hashable and ordered.
+
+    ```python
+    from hanabi_core import Card
+    assert Card("red", 3) == Card("red", 3)
+    assert str(Card("red", 3)) == "red 3"
+    ```
+    """
+
+    suit: str = field(validator=instance_of(str))
+    rank: int = field(validator=in_(RANKS))
+
+    def __str__(self) -> str:
+        return f"{self.suit} {self.rank}"
+
+
+@frozen(repr=False)
+class DealtCard:
+    """One physical card of a game: its face and its order (its position in the initial deck).
+
+    Two red 1s have equal faces but different orders. Hands, the deck, the discard pile and the
+    history hold `DealtCard`s.
+
+    Attributes:
+        order: the card's position in the initial deck, top card 0 (rule 1.4).
+        suit: the suit name.
+        rank: the printed value.
+        suit_index: the position of the suit in the variant's suit list.
+    """
+
+    order: int
+    suit: str
+    rank: int
+    suit_index: int
+    # Bit c is set when clue colour c of the variant touches the card (rule 4.6); precomputed so
+    # that clue legality is a bitwise OR over a hand instead of a loop over colours.
+    colour_bits: int = field(eq=False)
+
+    @property
+    def card(self) -> Card:
+        """The face of the card, without its order."""
+        return Card(self.suit, self.rank)
+
+    def __repr__(self) -> str:
+        return f"DealtCard(order={self.order}, suit={self.suit!r}, rank={self.rank})"
+
+    def __str__(self) -> str:
+        return f"{self.suit} {self.rank} (#{self.order})"
+
+
+class ClueTouch(str, Enum):
+    """Which colour clues touch the cards of a suit (rule 4.6)."""
+
+    #: Only a clue naming the suit's own colour, as in the base game.
+    OWN_COLOUR = "own"
+    #: Every colour clue, and the suit's colour cannot be named (wild multicolour, rule 9.4).
+    EVERY_COLOUR = "every"
+    #: No colour clue, and the suit's colour cannot be named (Black Powder, rule 9.6).
+    NO_COLOUR = "none"
+
+
+def _copies_valid(instance: Suit, attribute: object, value: tuple[int, ...]) -> None:
+    if len(value) != len(RANKS) or any(type(c) is not int or c < 1 for c in value):
+        raise ValueError(f"copies must give a count of at least 1 for each rank 1-5, got {value!r}")
+
+
+@frozen
+class Suit:
+    """A suit of a variant: data, never code (rule 9.1).
+
+    Attributes:
+        name: the suit's name, lower-case, e.g. ``"red"``.
+        touch: which colour clues touch its cards.
+        copies: how many cards of each rank, ranks 1 to 5 (the base game's ``(3, 2, 2, 2, 1)``).
+        descending: built from 5 down to 1 (Black Powder, rule 9.7) instead of 1 up to 5.
+    """
+
+    name: str = field(validator=instance_of(str))
+    touch: ClueTouch = ClueTouch.OWN_COLOUR
+    copies: tuple[int, ...] = field(default=(3, 2, 2, 2, 1), validator=_copies_valid)
+    descending: bool = False
+
+    @property
+    def build_order(self) -> tuple[int, ...]:
+        """The ranks in the order they are played on the firework (rules 6.2 and 9.7)."""
+        return tuple(reversed(RANKS)) if self.descending else RANKS
+
+    @property
+    def size(self) -> int:
+        """How many cards the suit has."""
+        return sum(self.copies)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The suit's cards in canonical order: ranks ascending, copies adjacent (rule 2.5)."""
+        return tuple(
+            Card(self.name, rank)
+            for rank, count in zip(RANKS, self.copies, strict=True)
+            for _ in range(count)
+        )

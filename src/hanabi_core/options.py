@@ -1,0 +1,235 @@
+"""Options and editions (spec sections 10 and 11).
+
+[`Options`][hanabi_core.Options] holds every setting that changes what is legal or how a game is
+scored; it is validated when it is built, so a game never starts from settings the rules do not
+allow. An [`Edition`][hanabi_core.Edition] is a preset: the options one printed edition (or one
+research engine) plays by, with the sources it follows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from attrs import evolve, field, fields, frozen
+
+from .errors import InvalidOptions
+from .variants import VARIANTS, Variant
+
+__all__ = ["EDITIONS", "STORM_OUT_SCORES", "Edition", "Options", "default_hand_size"]
+
+#: The allowed values of `Options.storm_out_score` (rule 10.5).
+STORM_OUT_SCORES: tuple[str, ...] = ("zero", "fireworks")
+
+_HAND_SIZES: Mapping[int, int] = MappingProxyType({2: 5, 3: 5, 4: 4, 5: 4, 6: 3})
+
+
+def default_hand_size(players: int) -> int:
+    """The rulebook's hand size (rule 2.2): 5 cards for 2–3 players, 4 for 4–5, 3 for 6."""
+    try:
+        return _HAND_SIZES[players]
+    except (KeyError, TypeError):
+        raise InvalidOptions(
+            "players", f"must be a whole number from 2 to 6, got {players!r}"
+        ) from None
+
+
+def _to_variant(value: Variant | str) -> Variant:
+    if isinstance(value, Variant):
+        return value
+    if isinstance(value, str) and value in VARIANTS:
+        return VARIANTS[value]
+    raise InvalidOptions(
+        "variant", f"must be a Variant or one of {', '.join(VARIANTS)}, got {value!r}"
+    )
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int  # bool is an int subclass, and True players is nonsense
+
+
+@frozen
+class Options:
+    """The settings of one game, validated at construction (rule 10.1).
+
+    Args:
+        players: 2 to 5 (rule 2.1); 6 is hanab.live's convention, not printed.
+        variant: the deck and its clue colours; a [`Variant`][hanabi_core.Variant] or its id.
+        hand_size: cards per hand; `None` means the rulebook's table (rule 2.2). After
+            construction it holds the resolved number.
+        max_notes: the Note-token cap (rule 10.3); 8 in print, 9 in the Abacus easing variant.
+        max_storms: the Storm that ends the game (rule 10.4); 3 in print, fewer in the Abacus
+            "too easy?" variant.
+        negative_clues: whether a clue may touch no card (rule 10.2).
+        storm_out_score: ``"zero"`` or ``"fireworks"``: the score after the last Storm (rule 10.5).
+        last_round: `False` is the printed "no last round" variant (rule 7.4).
+
+    Raises:
+        InvalidOptions: naming the field at fault and the values it allows.
+
+    ```python
+    from hanabi_core import Options, VARIANTS
+    options = Options(3, variant=VARIANTS["multicolour"])
+    assert options.hand_size == 5 and options.max_notes == 8
+    ```
+    """
+
+    players: int
+    variant: Variant = field(default=VARIANTS["base"], converter=_to_variant)
+    hand_size: int = None  # type: ignore[assignment]  # resolved in __attrs_post_init__
+    max_notes: int = 8
+    max_storms: int = 3
+    negative_clues: bool = False
+    storm_out_score: str = "zero"
+    last_round: bool = True
+    # Derived once so that the hot path does not recompute it.
+    _deck_size: int = field(init=False, eq=False, repr=False, default=0)
+    # The action and clue tables of `rules.py`, built on first use and kept with the options they
+    # derive from (never shared between different options, never part of equality).
+    _tables: object = field(init=False, eq=False, repr=False, default=None)
+
+    def __attrs_post_init__(self) -> None:
+        # Rule 10.1: every field is checked here, once, so the transitions may trust them.
+        if not _is_int(self.players) or not 2 <= self.players <= 6:
+            raise InvalidOptions(
+                "players", f"must be a whole number from 2 to 6, got {self.players!r}"
+            )
+        deck_size = len(self.variant.deck)
+        object.__setattr__(self, "_deck_size", deck_size)
+        if self.hand_size is None:
+            object.__setattr__(self, "hand_size", default_hand_size(self.players))
+        elif not _is_int(self.hand_size) or self.hand_size < 1:
+            raise InvalidOptions(
+                "hand_size", f"must be a whole number of at least 1, got {self.hand_size!r}"
+            )
+        elif self.hand_size * self.players > deck_size:
+            raise InvalidOptions(
+                "hand_size",
+                f"{self.players} hands of {self.hand_size} need {self.hand_size * self.players} "
+                f"cards, but the deck has {deck_size}",
+            )
+        if not _is_int(self.max_notes) or self.max_notes < 1:
+            raise InvalidOptions(
+                "max_notes", f"must be a whole number of at least 1, got {self.max_notes!r}"
+            )
+        if not _is_int(self.max_storms) or self.max_storms < 1:
+            raise InvalidOptions(
+                "max_storms", f"must be a whole number of at least 1, got {self.max_storms!r}"
+            )
+        if type(self.negative_clues) is not bool:
+            raise InvalidOptions(
+                "negative_clues", f"must be True or False, got {self.negative_clues!r}"
+            )
+        if self.storm_out_score not in STORM_OUT_SCORES:
+            raise InvalidOptions(
+                "storm_out_score",
+                f"must be 'zero' or 'fireworks', got {self.storm_out_score!r}",
+            )
+        if type(self.last_round) is not bool:
+            raise InvalidOptions("last_round", f"must be True or False, got {self.last_round!r}")
+
+    @property
+    def deck_size(self) -> int:
+        """How many cards the variant's deck has."""
+        return self._deck_size
+
+    def replace(self, **changes: Any) -> Options:
+        """A copy with some fields changed, validated again."""
+        if "hand_size" not in changes and "players" in changes:
+            changes["hand_size"] = None
+        return evolve(self, **changes)
+
+
+def _read_only(settings: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(settings))
+
+
+@frozen
+class Edition:
+    """A preset: the options a printed edition or a research engine plays by (section 11).
+
+    Attributes:
+        id: the stable id under which [`EDITIONS`][hanabi_core.EDITIONS] holds it.
+        name: the edition's name.
+        rule: the spec rule that describes the edition.
+        sources: the texts it follows (seed file names, rulebooks, engines).
+        defaults: the option values it sets, on top of `Options`' own defaults.
+        players: the player counts the edition allows.
+    """
+
+    id: str
+    name: str
+    rule: str
+    sources: tuple[str, ...]
+    defaults: Mapping[str, Any] = field(converter=_read_only)
+    players: tuple[int, ...] = (2, 3, 4, 5)
+
+    def options(self, players: int, **overrides: Any) -> Options:
+        """The edition's `Options` for `players`, with `overrides` applied on top.
+
+        Raises:
+            InvalidOptions: if the edition has no rules for that many players, or an override is
+                not an option or not a valid value.
+        """
+        if players not in self.players:
+            raise InvalidOptions(
+                "players",
+                f"the {self.name} edition is for {self.players[0]} to {self.players[-1]} "
+                f"players, got {players!r}",
+            )
+        known = [a.name for a in fields(Options) if a.init and a.name != "players"]
+        for name in overrides:
+            if name not in known:
+                raise InvalidOptions(name, f"is not an option; the options are {', '.join(known)}")
+        settings = {**self.defaults, **overrides}
+        return Options(players, **settings)
+
+
+_SEED_ABACUS = "seeds/000_dc8d17ca69f1724d.txt"
+_SEED_COCKTAIL = "seeds/001_d78bc4579f007efa.txt"
+_SEED_RR = "seeds/003_40625c7026cb9ba3.txt"
+_SEED_ENCYCLOPEDIA = "seeds/004_765e6e39beb3775a.txt"
+
+_EDITIONS = (
+    Edition(
+        "abacus",
+        "Abacusspiele (German edition)",
+        "11.1",
+        (_SEED_ABACUS, "Abacusspiele rulebook (2010)"),
+        {"negative_clues": True},
+    ),
+    Edition(
+        "rr-deluxe",
+        "R&R Games Deluxe",
+        "11.2",
+        (_SEED_RR, _SEED_ENCYCLOPEDIA, "R&R Games rulebook"),
+        {},
+    ),
+    Edition(
+        "cocktail",
+        "Cocktail Games / Grands Feux",
+        "11.3",
+        (_SEED_COCKTAIL, "Cocktail Games rulebook"),
+        {},
+    ),
+    Edition(
+        "hanab-live",
+        "hanab.live",
+        "11.4",
+        ("hanab.live game records (../shared/formats/hanab-live.md)",),
+        {},
+        (2, 3, 4, 5, 6),
+    ),
+    Edition(
+        "hle",
+        "DeepMind Hanabi Learning Environment",
+        "11.5",
+        ("hanabi-learning-environment (DeepMind, 2019)",),
+        {},
+    ),
+)
+
+#: The edition presets by id: ``"abacus"``, ``"rr-deluxe"``, ``"cocktail"``, ``"hanab-live"``,
+#: ``"hle"``. Read-only.
+EDITIONS: Mapping[str, Edition] = MappingProxyType({e.id: e for e in _EDITIONS})

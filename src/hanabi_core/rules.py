@@ -1,0 +1,533 @@
+"""Every transition of the game: `new_game`, `legal_actions`, `is_legal`, `check`, `apply`.
+
+This is the one module that changes state (in the sense of building the next one). Read it with the
+spec open: each check and each effect cites the rule it implements. The layers, from cheapest to
+fullest, follow python-chess: `legal_actions` lists what may be done, `is_legal` answers for one
+action, `check` says why an action is refused, and `apply` validates and returns the next state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from .actions import Action, ColourClue, Discard, Play, RankClue
+from .cards import RANKS, Card, DealtCard
+from .deal import check_deck, shuffled_deck
+from .errors import IllegalAction, InvalidDeck, InvalidOptions
+from .options import Options
+from .spec import Rule
+from .state import EndReason, GameState, History, Outcome, Turn
+
+__all__ = ["apply", "check", "is_legal", "legal_actions", "new_game"]
+
+
+# --- Tables derived once per Options ----------------------------------------------------------
+
+
+@frozen
+class _Tables:
+    """Interned actions and lookup tables for one `Options` (speed only, no rules of their own)."""
+
+    plays: tuple[Play, ...]
+    discards: tuple[Discard, ...]
+    colour_index: dict[str, int]
+    # others[p]: the seats after p in turn order, p excluded (the order of clues in legal_actions).
+    others: tuple[tuple[int, ...], ...]
+    # colour_clues[target][mask]: the colour clues to `target` touching a hand whose cards' colour
+    # bits OR to `mask`; likewise rank_clues with bit r set for each rank r held.
+    colour_clues: tuple[tuple[tuple[ColourClue, ...], ...], ...]
+    rank_clues: tuple[tuple[tuple[RankClue, ...], ...], ...]
+    all_clues: tuple[tuple[ColourClue | RankClue, ...], ...]
+    # next_rank[suit][built]: the rank that extends the firework, 0 once it is complete.
+    next_rank: tuple[tuple[int, ...], ...]
+    copies: tuple[dict[int, int], ...]
+
+
+def _tables(options: Options) -> _Tables:
+    tables = options._tables
+    if tables is None:
+        tables = _build_tables(options)
+        object.__setattr__(options, "_tables", tables)
+    assert isinstance(tables, _Tables)
+    return tables
+
+
+def _build_tables(options: Options) -> _Tables:
+    variant = options.variant
+    n = options.players
+    colours = variant.clue_colours
+    colour_clues: list[tuple[tuple[ColourClue, ...], ...]] = []
+    rank_clues: list[tuple[tuple[RankClue, ...], ...]] = []
+    all_clues: list[tuple[ColourClue | RankClue, ...]] = []
+    for target in range(n):
+        by_colour = [ColourClue(target, c) for c in colours]
+        by_rank = [RankClue(target, r) for r in RANKS]
+        colour_clues.append(
+            tuple(
+                tuple(a for i, a in enumerate(by_colour) if mask >> i & 1)
+                for mask in range(1 << len(colours))
+            )
+        )
+        rank_clues.append(
+            tuple(
+                tuple(a for a in by_rank if mask >> a.rank & 1)
+                for mask in range(1 << (max(RANKS) + 1))
+            )
+        )
+        all_clues.append((*by_colour, *by_rank))
+    return _Tables(
+        plays=tuple(Play(i) for i in range(options.hand_size)),
+        discards=tuple(Discard(i) for i in range(options.hand_size)),
+        colour_index={c: i for i, c in enumerate(colours)},
+        others=tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n)),
+        colour_clues=tuple(colour_clues),
+        rank_clues=tuple(rank_clues),
+        all_clues=tuple(all_clues),
+        next_rank=tuple((*suit.build_order, 0) for suit in variant.suits),
+        copies=tuple(dict(zip(RANKS, suit.copies, strict=True)) for suit in variant.suits),
+    )
+
+
+# --- Set-up (section 2) -----------------------------------------------------------------------
+
+
+def new_game(
+    options: Options, *, deck: Sequence[Card] | None = None, seed: int | None = None
+) -> GameState:
+    """The initial state: cards dealt, tokens set out, seat 0 to move.
+
+    Give exactly one of `deck` (the full deck, top card first; it must be exactly the variant's
+    cards, rule 2.3) and `seed` (a reproducible shuffle, rule 2.5).
+
+    Raises:
+        InvalidDeck: the deck is not the variant's cards, the seed is not a whole number from 0 to
+            2**64 - 1, or neither or both were given.
+        InvalidOptions: `options` is not an `Options`.
+
+    ```python
+    from hanabi_core import Options, new_game
+    state = new_game(Options(2), seed=1)
+    assert [len(hand) for hand in state.hands] == [5, 5]
+    assert state.notes == 8 and state.current_player == 0
+    ```
+    """
+    if not isinstance(options, Options):
+        raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
+    variant = options.variant
+    if (deck is None) == (seed is None):
+        raise InvalidDeck("deck", "give exactly one of deck= (the cards, top first) or seed=")
+    cards = shuffled_deck(variant, seed) if seed is not None else check_deck(variant, deck)
+    bits = [variant.colour_bits(suit) for suit in variant.suits]
+    index = {suit.name: i for i, suit in enumerate(variant.suits)}
+    dealt = tuple(
+        DealtCard(order, c.suit, c.rank, index[c.suit], bits[index[c.suit]])
+        for order, c in enumerate(cards)
+    )
+    size = options.hand_size
+    players = options.players
+    # Rule 2.4: contiguous blocks, seat p gets orders p*H .. p*H+H-1, oldest first.
+    hands = tuple(dealt[p * size : (p + 1) * size] for p in range(players))
+    drawn = size * players
+    # Rule 7.3, when the deal itself takes the last card: the final round starts at once.
+    turns_left = players if drawn == len(dealt) and options.last_round else None
+    return GameState(
+        options=options,
+        dealt=dealt,
+        hands=hands,
+        drawn=drawn,
+        built=(0,) * len(variant.suits),
+        discards=(),
+        notes=options.max_notes,  # rule 2.7
+        storms=0,
+        current_player=0,  # rule 2.6
+        turn=0,
+        turns_left=turns_left,
+        history=None,
+        outcome=None,
+    )
+
+
+# --- What may be done (sections 3 to 6) -------------------------------------------------------
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every action `apply` accepts, in this order (empty once the game is over):
+
+    1. `Play` of each slot, oldest first;
+    2. `Discard` of each slot, oldest first (none while every Note is available, rule 5.2);
+    3. for each other seat in turn order starting after the current player: `ColourClue` in the
+       variant's clue-colour order, then `RankClue` 1 to 5, each only if it touches a card
+       (rule 4.5) unless negative clues are on; no clues at all without a Note (rule 4.1).
+
+    ```python
+    from hanabi_core import Options, new_game, legal_actions, Play
+    actions = legal_actions(new_game(Options(2), seed=1))
+    assert actions[0] == Play(0)
+    ```
+    """
+    if state.outcome is not None:
+        return ()
+    tables = _tables(state.options)
+    p = state.current_player
+    hands = state.hands
+    n = len(hands[p])
+    actions: list[Action] = list(tables.plays[:n])
+    if state.notes < state.options.max_notes:
+        actions += tables.discards[:n]
+    if state.notes > 0:
+        if state.options.negative_clues:
+            for target in tables.others[p]:
+                actions += tables.all_clues[target]
+        else:
+            for target in tables.others[p]:
+                colours = ranks = 0
+                for card in hands[target]:
+                    colours |= card.colour_bits
+                    ranks |= 1 << card.rank
+                actions += tables.colour_clues[target][colours]
+                actions += tables.rank_clues[target][ranks]
+    return tuple(actions)
+
+
+def check(state: GameState, action: object) -> IllegalAction | None:
+    """Why `apply(state, action)` would be refused, or `None` if it would be accepted.
+
+    Checks run in rule-number order, so the error names the first rule the action breaks.
+    """
+    if state.outcome is not None:
+        # Rule 3.3: nothing is played after the end.
+        return _refuse(
+            state,
+            action,
+            Rule.NO_ACTION_AFTER_THE_END,
+            f"Cannot {_verb(action)}: the game is over "
+            f"({state.outcome.reason.value.replace('-', ' ')}, score {state.outcome.score})",
+        )
+    kind = type(action)
+    if kind is Play or kind is Discard:
+        return _check_card_action(state, action)  # type: ignore[arg-type]
+    if kind is ColourClue or kind is RankClue:
+        return _check_clue(state, action)  # type: ignore[arg-type]
+    # Rule 3.4: a turn is one of the four actions, nothing else (no passing, rule 3.1).
+    return _refuse(
+        state,
+        action,
+        Rule.KNOWN_ACTIONS_ONLY,
+        f"Cannot take {action!r} as a turn: a turn is a Play, Discard, ColourClue or RankClue",
+    )
+
+
+def is_legal(state: GameState, action: object) -> bool:
+    """`True` exactly when `apply(state, action)` would return a state rather than raise."""
+    return check(state, action) is None
+
+
+def _check_card_action(state: GameState, action: Play | Discard) -> IllegalAction | None:
+    hand = state.hands[state.current_player]
+    slot = action.slot
+    discard = type(action) is Discard
+    if not 0 <= slot < len(hand):
+        # Rules 5.1 and 6.1: the card must be one of your own.
+        rule = Rule.DISCARD_FROM_OWN_HAND if discard else Rule.PLAY_FROM_OWN_HAND
+        holding = "your hand is empty" if not hand else f"your hand has slots 0 to {len(hand) - 1}"
+        verb = "discard" if discard else "play"
+        return _refuse(state, action, rule, f"Cannot {verb} slot {slot}: {holding}")
+    if discard and state.notes >= state.options.max_notes:
+        # Rule 5.2: a discard earns a Note back, so it needs a spent one.
+        return _refuse(
+            state,
+            action,
+            Rule.DISCARD_NEEDS_A_SPENT_NOTE,
+            f"Cannot discard: all {state.options.max_notes} Notes are available",
+        )
+    return None
+
+
+def _check_clue(state: GameState, action: ColourClue | RankClue) -> IllegalAction | None:
+    options = state.options
+    target = action.target
+    if state.notes <= 0:
+        # Rule 4.1: a clue costs a Note.
+        return _refuse(
+            state,
+            action,
+            Rule.CLUE_COSTS_A_NOTE,
+            "Cannot give a clue: no Note tokens are available (discard or play instead)",
+        )
+    if target == state.current_player:
+        # Rule 4.2: never to yourself.
+        return _refuse(
+            state,
+            action,
+            Rule.CLUE_TARGETS_ANOTHER_PLAYER,
+            f"Cannot give a clue to yourself (seat {target}): a clue goes to another player",
+        )
+    if not 0 <= target < options.players:
+        return _refuse(
+            state,
+            action,
+            Rule.CLUE_TARGETS_ANOTHER_PLAYER,
+            f"Cannot give a clue to seat {target}: the seats are 0 to {options.players - 1}",
+        )
+    if isinstance(action, ColourClue):
+        index = _tables(options).colour_index.get(action.colour)
+        if index is None:
+            # Rule 4.3: only the variant's clue colours may be named (not black, not wild).
+            return _refuse(
+                state,
+                action,
+                Rule.CLUE_NAMES_ONE_VALUE,
+                f"Cannot clue {action.colour!r}: in the {options.variant.name} variant a clue "
+                f"may name {', '.join(options.variant.clue_colours)}",
+            )
+        touched = any(card.colour_bits >> index & 1 for card in state.hands[target])
+    else:
+        if action.rank not in RANKS:
+            return _refuse(
+                state,
+                action,
+                Rule.CLUE_NAMES_ONE_VALUE,
+                f"Cannot clue {action.rank}s: a clue may name a rank from 1 to 5",
+            )
+        touched = any(card.rank == action.rank for card in state.hands[target])
+    if not touched and not options.negative_clues:
+        # Rule 4.5: a clue points at cards; "you have no blue" needs the negative-clue option.
+        return _refuse(
+            state,
+            action,
+            Rule.CLUE_MUST_TOUCH,
+            f"Cannot {action}: it touches none of seat {target}'s cards, and this game does not "
+            "allow clues that touch nothing",
+        )
+    return None
+
+
+def _verb(action: object) -> str:
+    return str(action) if isinstance(action, (Play, Discard, ColourClue, RankClue)) else "act"
+
+
+def _refuse(state: GameState, action: object, rule: Rule, reason: str) -> IllegalAction:
+    return IllegalAction(rule, reason, action=action, state=state)
+
+
+# --- What follows (sections 4 to 8) -----------------------------------------------------------
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after the current player takes `action`. `state` is never changed.
+
+    Raises:
+        IllegalAction: the rules forbid the action here; `.rule` names the rule and the message
+            says why in plain words.
+
+    ```python
+    from hanabi_core import Options, new_game, apply, RankClue
+    state = new_game(Options(2), seed=1)
+    after = apply(state, RankClue(1, state.hands[1][0].rank))
+    assert after.notes == state.notes - 1 and after.current_player == 1
+    ```
+    """
+    error = check(state, action)
+    if error is not None:
+        raise error
+    kind = type(action)
+    if kind is Play:
+        return _play(state, action.slot)  # type: ignore[union-attr]
+    if kind is Discard:
+        return _discard(state, action.slot)  # type: ignore[union-attr]
+    return _clue(state, action)  # type: ignore[arg-type]
+
+
+def _clue(state: GameState, action: ColourClue | RankClue) -> GameState:
+    target = action.target
+    hand = state.hands[target]
+    if isinstance(action, ColourClue):
+        # Rule 4.6 (via the colour bits of each card); rule 4.4: every matching card, no subset.
+        index = _tables(state.options).colour_index[action.colour]
+        touched = tuple(card.order for card in hand if card.colour_bits >> index & 1)
+    else:
+        # Rule 4.7.
+        touched = tuple(card.order for card in hand if card.rank == action.rank)
+    return _end_turn(
+        state,
+        Turn(state.turn, state.current_player, action, touched=touched),
+        hands=state.hands,
+        built=state.built,
+        discards=state.discards,
+        notes=state.notes - 1,  # rule 4.1
+        storms=state.storms,
+        draws=False,
+    )
+
+
+def _discard(state: GameState, slot: int) -> GameState:
+    p = state.current_player
+    hand = state.hands[p]
+    card = hand[slot]
+    # Rule 5.3: the card goes face up to the discard pile and a Note comes back.
+    return _end_turn(
+        state,
+        Turn(state.turn, p, _tables(state.options).discards[slot], card=card, note_gained=True),
+        hands=_replace(state.hands, p, hand[:slot] + hand[slot + 1 :]),
+        built=state.built,
+        discards=(*state.discards, card),
+        notes=state.notes + 1,
+        storms=state.storms,
+        draws=True,
+    )
+
+
+def _play(state: GameState, slot: int) -> GameState:
+    p = state.current_player
+    hand = state.hands[p]
+    card = hand[slot]
+    options = state.options
+    tables = _tables(options)
+    built = state.built
+    suit = card.suit_index
+    hands = _replace(state.hands, p, hand[:slot] + hand[slot + 1 :])
+    action = tables.plays[slot]
+    if card.rank == tables.next_rank[suit][built[suit]]:
+        # Rule 6.2 (and 9.7 for a descending firework): the card extends its firework.
+        now = built[suit] + 1
+        complete = tables.next_rank[suit][now] == 0
+        # Rule 6.4: the firework's last card brings a Note back, unless none is spent.
+        bonus = complete and state.notes < options.max_notes
+        return _end_turn(
+            state,
+            Turn(state.turn, p, action, card=card, note_gained=bonus),
+            hands=hands,
+            built=(*built[:suit], now, *built[suit + 1 :]),
+            discards=state.discards,
+            notes=state.notes + bonus,
+            storms=state.storms,
+            draws=True,
+        )
+    # Rule 6.3: a misplay goes to the discard pile and turns a Storm token.
+    return _end_turn(
+        state,
+        Turn(state.turn, p, action, card=card, misplay=True),
+        hands=hands,
+        built=built,
+        discards=(*state.discards, card),
+        notes=state.notes,
+        storms=state.storms + 1,
+        draws=True,
+    )
+
+
+def _replace(
+    hands: tuple[tuple[DealtCard, ...], ...], seat: int, hand: tuple[DealtCard, ...]
+) -> tuple[tuple[DealtCard, ...], ...]:
+    return (*hands[:seat], hand, *hands[seat + 1 :])
+
+
+def _end_turn(
+    state: GameState,
+    turn: Turn,
+    *,
+    hands: tuple[tuple[DealtCard, ...], ...],
+    built: tuple[int, ...],
+    discards: tuple[DealtCard, ...],
+    notes: int,
+    storms: int,
+    draws: bool,
+) -> GameState:
+    options = state.options
+    p = state.current_player
+    dealt = state.dealt
+    drawn = state.drawn
+    turns_left = state.turns_left
+    if turns_left is not None:
+        turns_left -= 1  # rule 7.3: one more of the final round's turns is used
+    if draws and drawn < len(dealt):
+        # Rule 6.5: draw the next card; it becomes the newest, at the end of the hand.
+        card = dealt[drawn]
+        hands = _replace(hands, p, (*hands[p], card))
+        turn = Turn(
+            turn.number,
+            p,
+            turn.action,
+            card=turn.card,
+            misplay=turn.misplay,
+            note_gained=turn.note_gained,
+            drawn=card,
+        )
+        drawn += 1
+        if drawn == len(dealt) and options.last_round:
+            # Rule 7.3: the last card is drawn; every player, the drawer included, has one turn.
+            turns_left = options.players
+    history = History(state.history, turn, state.turn + 1)
+    next_state = GameState(
+        options=options,
+        dealt=dealt,
+        hands=hands,
+        drawn=drawn,
+        built=built,
+        discards=discards,
+        notes=notes,
+        storms=storms,
+        current_player=(p + 1) % options.players,  # rule 3.2
+        turn=state.turn + 1,
+        turns_left=turns_left,
+        history=history,
+        outcome=None,
+    )
+    outcome = _outcome(next_state, turn)
+    if outcome is None:
+        return next_state
+    return GameState(
+        options=options,
+        dealt=dealt,
+        hands=hands,
+        drawn=drawn,
+        built=built,
+        discards=discards,
+        notes=notes,
+        storms=storms,
+        current_player=next_state.current_player,
+        turn=next_state.turn,
+        turns_left=turns_left,
+        history=history,
+        outcome=outcome,
+    )
+
+
+def _outcome(state: GameState, turn: Turn) -> Outcome | None:
+    """The end of the game, if `turn` (just taken) ended it (section 7); scores per section 8."""
+    options = state.options
+    max_score = options.variant.max_score
+    total = sum(state.built)
+    if state.storms >= options.max_storms:
+        # Rule 7.1, scored by rule 8.2 (or rule 8.4 without a last round: all or nothing).
+        zero = options.storm_out_score == "zero" or not options.last_round
+        return Outcome(EndReason.STORM_OUT, 0 if zero else total, max_score, Rule.STORM_OUT)
+    if total == max_score:
+        # Rule 7.2: every firework is complete.
+        return Outcome(EndReason.ALL_FIREWORKS, total, max_score, Rule.ALL_FIREWORKS_COMPLETE)
+    if options.last_round:
+        if state.turns_left == 0:
+            # Rule 7.3: the final round is over; rule 8.1 scores it.
+            return Outcome(EndReason.FINAL_ROUND, total, max_score, Rule.FINAL_ROUND)
+        return None
+    # Rule 7.4, no last round: lost (rule 8.4, score 0) once the maximum is out of reach or the
+    # player to move cannot act.
+    card = turn.card
+    discarded = card is not None and (turn.misplay or type(turn.action) is Discard)
+    if discarded and _out_of_reach(state, card):  # type: ignore[arg-type]
+        return Outcome(EndReason.MAX_SCORE_UNREACHABLE, 0, max_score, Rule.NO_LAST_ROUND)
+    if not state.hands[state.current_player] and not legal_actions(state):
+        return Outcome(EndReason.NO_LEGAL_ACTION, 0, max_score, Rule.NO_LAST_ROUND)
+    return None
+
+
+def _out_of_reach(state: GameState, card: DealtCard) -> bool:
+    """Every copy of `card`'s face is discarded, and its firework still needs it (rule 7.4)."""
+    tables = _tables(state.options)
+    order = tables.next_rank[card.suit_index]
+    if order.index(card.rank) < state.built[card.suit_index]:
+        return False  # already built: a spare copy
+    gone = sum(1 for d in state.discards if d.suit_index == card.suit_index and d.rank == card.rank)
+    return gone >= tables.copies[card.suit_index][card.rank]

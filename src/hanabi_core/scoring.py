@@ -1,0 +1,118 @@
+"""The rating of a final score (rule 8.3).
+
+Every edition rates a score in six bands: 0–5, 6–10, 11–15, 16–20, 21–24 and 25. The wording
+differs by edition and language; the bands do not. No edition prints a band above 25: the library
+rates 26–30 (six-suit variants) in the top band. The "no last round" variant does not use the scale
+(rule 8.4), so it has no rating.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from .options import Options
+
+__all__ = ["RATINGS", "Rating", "rating"]
+
+
+@frozen
+class Rating:
+    """One band of the rating scale.
+
+    Attributes:
+        band: 1 (lowest) to 6 (highest).
+        low: the lowest score of the band.
+        high: the highest score of the band (25 for the top band, which also takes 26–30).
+        en: the wording in English.
+        es: the wording of the Spanish source (seed 000).
+        pt: the wording of the Portuguese source (seed 001).
+    """
+
+    band: int
+    low: int
+    high: int
+    en: str
+    es: str
+    pt: str
+
+    def text(self, language: str = "en") -> str:
+        """The wording in ``"en"``, ``"es"`` or ``"pt"``."""
+        if language not in ("en", "es", "pt"):
+            raise ValueError(f"language must be 'en', 'es' or 'pt', got {language!r}")
+        text: str = getattr(self, language)
+        return text
+
+
+#: The six bands, lowest first.
+RATINGS: tuple[Rating, ...] = (
+    Rating(
+        1,
+        0,
+        5,
+        "Horrible: booed by the crowd.",
+        "¡vaya! El público ha abucheado.",
+        "Horrível, vaias da multidão…",
+    ),
+    Rating(
+        2,
+        6,
+        10,
+        "Mediocre: just a hint of scattered applause.",
+        "¡flojo! Apenas unos aplausos.",
+        "Medíocre, mal se ouvem aplausos.",
+    ),
+    Rating(
+        3,
+        11,
+        15,
+        "Honourable, but it will not be remembered for long.",
+        "¡aceptable! Los espectadores han visto cosas mejores.",
+        "Honrosa, mas não ficará na memória...",
+    ),
+    Rating(
+        4,
+        16,
+        20,
+        "Excellent: it delights the crowd.",
+        "¡bien! El público queda satisfecho.",
+        "Excelente, encanta a multidão.",
+    ),
+    Rating(
+        5,
+        21,
+        24,
+        "Extraordinary: it will be remembered!",
+        "¡muy bien! El público está entusiasmado.",
+        "Extraordinária, ficará na memória!",
+    ),
+    Rating(
+        6,
+        25,
+        25,
+        "Legendary: adults and children speechless, stars in their eyes!",
+        "¡legendario! El público no olvidará jamás este espectáculo.",
+        "Lendária, adultos e crianças atônitos, estrelas em seus olhos!",
+    ),
+)
+
+
+def rating(score: int, options: Options | None = None) -> Rating | None:
+    """The band of `score` (rule 8.3); `None` under the "no last round" variant (rule 8.4).
+
+    ```python
+    from hanabi_core import rating
+    assert rating(23).band == 5
+    assert rating(0).es == "¡vaya! El público ha abucheado."
+    ```
+
+    Raises:
+        ValueError: `score` is negative or not a whole number.
+    """
+    if type(score) is not int or score < 0:
+        raise ValueError(f"a score is a whole number of at least 0, got {score!r}")
+    if options is not None and not options.last_round:
+        return None
+    for band in RATINGS:
+        if score <= band.high:
+            return band
+    return RATINGS[-1]

@@ -1,0 +1,188 @@
+"""The state of a game, its history and its outcome.
+
+Everything here is a frozen value. A [`GameState`][hanabi_core.GameState] is built only by
+[`new_game`][hanabi_core.new_game] and [`apply`][hanabi_core.apply] (in `rules.py`); consecutive
+states share every part that did not change, including the history, which is a persistent linked
+list so that a turn adds one node instead of copying the past.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from enum import Enum
+from types import MappingProxyType
+
+from attrs import field, frozen
+
+from .actions import Action
+from .cards import DealtCard
+from .options import Options
+from .spec import Rule
+
+__all__ = ["EndReason", "GameState", "History", "Outcome", "Turn"]
+
+
+@frozen
+class Turn:
+    """What happened in one turn: the public record of it.
+
+    Attributes:
+        number: the turn's index, 0 for the first action of the game.
+        player: the seat that acted.
+        action: the action taken.
+        touched: for a clue, the orders of the cards it touched, oldest first (empty for a
+            negative clue, rule 10.2); empty for a play or discard.
+        card: the card played or discarded (revealed to everybody); `None` for a clue.
+        misplay: the play did not fit and cost a Storm (rule 6.3).
+        note_gained: a Note came back: by the discard (rule 5.3) or by completing a firework
+            (rule 6.4).
+        drawn: the card the player drew afterwards, if any (rule 6.5).
+    """
+
+    number: int
+    player: int
+    action: Action
+    touched: tuple[int, ...] = ()
+    card: DealtCard | None = None
+    misplay: bool = False
+    note_gained: bool = False
+    drawn: DealtCard | None = None
+
+
+@frozen(cache_hash=True)
+class History:
+    """A persistent list of turns: each node holds the latest turn and the history before it.
+
+    Iterating yields the turns oldest first. `len` is the number of turns.
+    """
+
+    previous: History | None
+    turn: Turn
+    length: int
+
+    def __iter__(self) -> Iterator[Turn]:
+        turns: list[Turn] = []
+        node: History | None = self
+        while node is not None:
+            turns.append(node.turn)
+            node = node.previous
+        return reversed(turns)
+
+    def __len__(self) -> int:
+        return self.length
+
+
+class EndReason(str, Enum):
+    """Why a game ended (section 7)."""
+
+    #: The last Storm token was turned (rule 7.1).
+    STORM_OUT = "storm-out"
+    #: Every firework is complete (rule 7.2).
+    ALL_FIREWORKS = "all-fireworks"
+    #: The final round after the last draw is over (rule 7.3).
+    FINAL_ROUND = "final-round"
+    #: No last round: the maximum score can no longer be reached (rule 7.4).
+    MAX_SCORE_UNREACHABLE = "max-score-unreachable"
+    #: No last round: the player to move has no legal action (rule 7.4).
+    NO_LEGAL_ACTION = "no-legal-action"
+    #: The game was stopped from outside, e.g. by hanab.live's server or a vote (rule 7.5).
+    ABANDONED = "abandoned"
+
+
+@frozen
+class Outcome:
+    """How a game ended.
+
+    Attributes:
+        reason: why it ended.
+        score: the final score under the game's options (section 8).
+        max_score: the variant's highest score.
+        rule: the spec rule that ended the game.
+    """
+
+    reason: EndReason
+    score: int
+    max_score: int
+    rule: Rule
+
+    @property
+    def perfect(self) -> bool:
+        """The score is the maximum."""
+        return self.score == self.max_score
+
+
+@frozen
+class GameState:
+    """A position of a game: frozen, hashable, and shared with the states around it.
+
+    Build one with [`new_game`][hanabi_core.new_game]; get the next with
+    [`apply`][hanabi_core.apply].
+
+    Attributes:
+        options: the game's options.
+        dealt: every card of the game, in deck order (a card's order is its index here).
+        hands: one tuple per seat, oldest card first (rule 2.4).
+        drawn: how many cards have been taken from the deck, the deal included.
+        built: cards built on each firework, in the variant's suit order.
+        discards: the discard pile, oldest first (misplays included, rule 6.3).
+        notes: Note tokens available (rule 1.2).
+        storms: Storm tokens turned (rule 1.3).
+        current_player: the seat to move (rule 3.2).
+        turn: actions taken so far.
+        turns_left: `None` until the last card is drawn; then the turns left in the final round
+            (rule 7.3).
+        history: the turns so far, a persistent list; `None` before the first turn.
+        outcome: `None` while the game goes on.
+    """
+
+    options: Options
+    dealt: tuple[DealtCard, ...] = field(repr=False)
+    hands: tuple[tuple[DealtCard, ...], ...]
+    drawn: int
+    built: tuple[int, ...]
+    discards: tuple[DealtCard, ...]
+    notes: int
+    storms: int
+    current_player: int
+    turn: int
+    turns_left: int | None
+    history: History | None = field(repr=False)
+    outcome: Outcome | None
+
+    @property
+    def deck(self) -> tuple[DealtCard, ...]:
+        """The cards still to draw, the next one first."""
+        return self.dealt[self.drawn :]
+
+    @property
+    def deck_size(self) -> int:
+        """How many cards are still to draw."""
+        return len(self.dealt) - self.drawn
+
+    @property
+    def fireworks(self) -> Mapping[str, int]:
+        """Suit name → number of cards built on its firework (read-only)."""
+        names = self.options.variant.suit_names
+        return MappingProxyType(dict(zip(names, self.built, strict=True)))
+
+    @property
+    def score(self) -> int:
+        """The score the rules give if the game ended now (section 8)."""
+        if self.outcome is not None:
+            return self.outcome.score
+        return sum(self.built)
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended; `legal_actions` is empty."""
+        return self.outcome is not None
+
+    @property
+    def turns(self) -> tuple[Turn, ...]:
+        """The history as a tuple, first turn first."""
+        return () if self.history is None else tuple(self.history)
+
+    @property
+    def last_turn(self) -> Turn | None:
+        """The latest turn, or `None` before the first."""
+        return None if self.history is None else self.history.turn
