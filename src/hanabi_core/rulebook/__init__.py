@@ -1,0 +1,196 @@
+"""The text of the spec, shipped inside the package.
+
+The numbered rules live in this package as Markdown, one file per section (``01-components.md`` …
+``12-information.md``). The same files are included in the documentation site, so the text the
+``hanabi-core rules`` command quotes is the text of the published spec, word for word.
+
+Each rule is a level-2 heading ``## <id> <title> {#rule-<id>}`` followed by its body, which holds
+the rule in plain words, a **Formal** statement, its **Sources**, its code name and an **Example**.
+
+Example:
+    >>> from hanabi_core.rulebook import rule_text
+    >>> rule_text("4.5").title
+    'A clue must touch a card'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+
+import attrs
+
+from ..spec import Rule
+
+__all__ = ["RuleText", "all_rules", "rule_text", "section_titles"]
+
+_SECTION_HEADING = re.compile(r"^# (?P<number>\d+)\. (?P<title>.+?)(?:\s+\{[^}]*\})?\s*$")
+_RULE_HEADING = re.compile(
+    r"^## (?P<id>\d+\.\d+) (?P<title>.+?)\s+\{#rule-(?P<anchor>\d+\.\d+)\}\s*$"
+)
+_FILE_NAME = re.compile(r"^\d\d-[a-z-]+\.md$")
+_SOURCES_LABEL = "**Sources.**"
+_LABEL = re.compile(r"^\*\*[A-Z][^*]*[.:]\*\*")
+
+
+@attrs.frozen
+class RuleText:
+    """The spec text of one numbered rule.
+
+    Attributes:
+        id: the rule's citable id, e.g. ``"4.5"``.
+        title: the heading's words, e.g. ``"A clue must touch a card"``.
+        section: the number of the section the rule belongs to, e.g. ``4``.
+        body: the Markdown that follows the heading, up to the next rule (the plain-words rule, the
+            formal statement, the sources, the code name and the examples).
+        sources: the text of the rule's **Sources** paragraph (seed file names, quotes, editions),
+            without the label; empty if the rule has none.
+    """
+
+    id: str
+    title: str
+    section: int
+    body: str
+    sources: str
+
+    @property
+    def anchor(self) -> str:
+        """The permalink anchor of the rule in its spec page, e.g. ``"rule-4.5"``."""
+        return f"rule-{self.id}"
+
+    def __str__(self) -> str:
+        return f"{self.id} {self.title}\n\n{self.body}"
+
+
+def _split_lines_outside_fences(text: str) -> list[tuple[str, bool]]:
+    """Each line of ``text`` with whether it is outside a fenced code block."""
+    lines: list[tuple[str, bool]] = []
+    fence: str | None = None
+    for line in text.splitlines():
+        stripped = line.lstrip()
+        if fence is None:
+            if stripped.startswith(("```", "~~~")):
+                fence = stripped[:3]
+                lines.append((line, False))
+                continue
+            lines.append((line, True))
+        else:
+            if stripped.startswith(fence):
+                fence = None
+            lines.append((line, False))
+    return lines
+
+
+def _sources_of(body: str) -> str:
+    """The text of the **Sources.** paragraph(s) of a rule body, up to the next bold label."""
+    collected: list[str] = []
+    inside = False
+    for line, outside in _split_lines_outside_fences(body):
+        if not outside:
+            if inside:
+                break
+            continue
+        stripped = line.strip()
+        if stripped.startswith(_SOURCES_LABEL):
+            inside = True
+            rest = stripped[len(_SOURCES_LABEL) :].strip()
+            if rest:
+                collected.append(rest)
+            continue
+        if inside:
+            if _LABEL.match(stripped):
+                break
+            collected.append(line.rstrip())
+    return "\n".join(collected).strip()
+
+
+def _parse_file(name: str, text: str) -> tuple[int, str, list[RuleText]]:
+    """The section number, section title and rules of one rulebook file."""
+    section: int | None = None
+    title: str | None = None
+    rules: list[RuleText] = []
+    current: tuple[str, str] | None = None
+    body: list[str] = []
+
+    def finish() -> None:
+        if current is not None and section is not None:
+            text = "\n".join(body).strip()
+            rules.append(RuleText(current[0], current[1], section, text, _sources_of(text)))
+
+    for line, outside in _split_lines_outside_fences(text):
+        if outside and section is None:
+            match = _SECTION_HEADING.match(line)
+            if match:
+                section, title = int(match["number"]), match["title"].strip()
+                continue
+        if outside and line.startswith("## "):
+            match = _RULE_HEADING.match(line)
+            if match is None or match["id"] != match["anchor"]:
+                raise ValueError(f"rulebook/{name}: malformed rule heading {line!r}")
+            finish()
+            current, body = (match["id"], match["title"].strip()), []
+            continue
+        if current is not None:
+            body.append(line)
+    finish()
+    if section is None or title is None:
+        raise ValueError(f"rulebook/{name}: no section heading '# <n>. <title>'")
+    return section, title, rules
+
+
+@cache
+def _load() -> tuple[tuple[RuleText, ...], Mapping[int, str]]:
+    files = sorted(
+        (
+            entry
+            for entry in resources.files(__name__).iterdir()
+            if entry.is_file() and _FILE_NAME.match(entry.name)
+        ),
+        key=lambda entry: entry.name,
+    )
+    rules: list[RuleText] = []
+    titles: dict[int, str] = {}
+    for entry in files:
+        section, title, section_rules = _parse_file(entry.name, entry.read_text(encoding="utf-8"))
+        titles[section] = title
+        rules.extend(section_rules)
+    rules.sort(key=lambda rule: tuple(int(part) for part in rule.id.split(".")))
+    return tuple(rules), MappingProxyType(dict(sorted(titles.items())))
+
+
+def all_rules() -> tuple[RuleText, ...]:
+    """Every rule of the spec, in spec order (1.1, 1.2, …, 12.4).
+
+    Returns:
+        The text of each rule, as parsed from the rulebook files shipped in the package.
+    """
+    return _load()[0]
+
+
+def section_titles() -> Mapping[int, str]:
+    """The title of each section of the spec, by number (``{1: "Components", …}``)."""
+    return _load()[1]
+
+
+def rule_text(rule: Rule | str) -> RuleText:
+    """The spec text of one rule.
+
+    Args:
+        rule: a [`Rule`][hanabi_core.spec.Rule] member or its id, e.g. ``"4.5"`` (a leading
+            ``"rule "`` is accepted too, so ``str(Rule.CLUE_MUST_TOUCH)`` works).
+
+    Returns:
+        The rule's [`RuleText`][hanabi_core.rulebook.RuleText].
+
+    Raises:
+        ValueError: if no rule has that id; the message names the id.
+    """
+    wanted = rule.value if isinstance(rule, Rule) else str(rule).strip()
+    wanted = wanted.removeprefix("rule ").strip()
+    for text in all_rules():
+        if text.id == wanted:
+            return text
+    raise ValueError(f"No rule {wanted!r} in the spec; ids look like '4.5' (see docs/spec/)")
