@@ -2,8 +2,8 @@
 
 Every rule of the game has a stable id, ``"<section>.<number>"``. The same id appears in the spec,
 in ``IllegalAction.rule``, in a comment at the line of code that enforces the rule, and in the
-names of the tests that check it (``test_r4_5_...`` checks rule 4.5). Ids are never reused or renumbered: a
-rule that is withdrawn keeps its number, marked as withdrawn in the spec.
+names of the tests that check it (``test_r4_5_...`` checks rule 4.5). Ids are never reused or
+renumbered: a rule that is withdrawn keeps its number, marked as withdrawn in the spec.
 """
 
 from __future__ import annotations
