@@ -1,0 +1,173 @@
+"""Shared helpers for the rule example tests (tests/test_s*.py).
+
+- `deck_with` builds a stacked deck: chosen cards on top, then the rest of the variant's cards in
+  canonical order, so a test can set up exact hands.
+- `game` deals a game from the hands each seat should hold and the cards to draw next.
+- `assert_refused` checks everything an illegal action must satisfy (rule id, message, `is_legal`,
+  `check`, `legal_actions`, state unchanged).
+- `snapshot` is a plain, comparable picture of every public field of a state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from hanabi_core import (
+    VARIANTS,
+    Action,
+    Card,
+    GameState,
+    IllegalAction,
+    Options,
+    RankClue,
+    Rule,
+    Variant,
+    apply,
+    check,
+    is_legal,
+    legal_actions,
+    new_game,
+)
+
+__all__ = [
+    "assert_refused",
+    "cards",
+    "clue_next",
+    "deck_with",
+    "game",
+    "hand",
+    "orders",
+    "play_all",
+    "snapshot",
+]
+
+
+def _variant_of(where: Options | Variant | str) -> Variant:
+    if isinstance(where, Options):
+        return where.variant
+    if isinstance(where, Variant):
+        return where
+    return VARIANTS[where]
+
+
+def deck_with(where: Options | Variant | str, top: Iterable[Card] = ()) -> list[Card]:
+    """The variant's full deck with `top` first, then its other cards in canonical order.
+
+    `where` is an `Options`, a `Variant` or a variant id. Raises `ValueError` if `top` asks for a
+    card more often than the variant has it (a mistake in the test, not in the engine).
+    """
+    rest = list(_variant_of(where).deck)
+    chosen = list(top)
+    for card in chosen:
+        try:
+            rest.remove(card)
+        except ValueError:
+            raise ValueError(f"the deck has no more {card} to put on top") from None
+    return [*chosen, *rest]
+
+
+def game(
+    options: Options,
+    hands: Sequence[Sequence[Card]],
+    then: Sequence[Card] = (),
+) -> GameState:
+    """A new game in which seat p holds `hands[p]` (oldest first) and the deck starts with `then`.
+
+    Every hand must have `options.hand_size` cards, one per seat.
+    """
+    assert len(hands) == options.players, "one hand per seat"
+    for hand_ in hands:
+        assert len(hand_) == options.hand_size, f"hands have {options.hand_size} cards"
+    top = [card for hand_ in hands for card in hand_]
+    return new_game(options, deck=deck_with(options, [*top, *then]))
+
+
+def cards(held: Iterable[Any]) -> list[Card]:
+    """The faces of some dealt cards, in order."""
+    return [Card(card.suit, card.rank) for card in held]
+
+
+def hand(state: GameState, seat: int) -> list[Card]:
+    """The faces of a seat's hand, oldest first."""
+    return cards(state.hands[seat])
+
+
+def orders(held: Iterable[Any]) -> list[int]:
+    """The orders of some dealt cards, in order."""
+    return [card.order for card in held]
+
+
+def snapshot(state: GameState) -> dict[str, Any]:
+    """Every public field of a state as plain values (orders and faces), for exact comparisons."""
+    return {
+        "hands": [[(c.order, c.suit, c.rank) for c in h] for h in state.hands],
+        "deck": [(c.order, c.suit, c.rank) for c in state.deck],
+        "fireworks": dict(state.fireworks),
+        "discards": [(c.order, c.suit, c.rank) for c in state.discards],
+        "notes": state.notes,
+        "storms": state.storms,
+        "current_player": state.current_player,
+        "turn": state.turn,
+        "turns_left": state.turns_left,
+        "score": state.score,
+        "is_over": state.is_over,
+        "outcome": state.outcome,
+        "turns": state.turns,
+    }
+
+
+def assert_refused(state: GameState, action: object, rule: Rule) -> IllegalAction:
+    """Assert that the rules refuse `action` in `state`, citing `rule`; return the error.
+
+    Checks: `apply` raises `IllegalAction` (also a `ValueError`) whose `.rule` is `rule` and equals
+    its id; the message is a plain sentence that ends by naming the rule, ``"(rule 4.5)"``;
+    `.action` and `.state` are what was refused; `is_legal` is False; `check` names the same rule;
+    the action is not in `legal_actions`; and the state is unchanged.
+    """
+    before = snapshot(state)
+    try:
+        apply(state, action)  # type: ignore[arg-type]
+    except IllegalAction as error:
+        refused = error
+    else:
+        raise AssertionError(f"{action!r} was accepted; rule {rule.value} should refuse it")
+    assert isinstance(refused, ValueError)
+    assert refused.rule is rule, f"cited {refused.rule!r}, expected {rule!r}"
+    assert refused.rule == rule.value
+    message = str(refused)
+    assert message.endswith(f"({rule})"), message
+    assert message.endswith(f"(rule {rule.value})"), message
+    assert message == f"{refused.reason} (rule {rule.value})"
+    # A sentence a player reads: it starts with a capital, says what cannot be done, and carries
+    # no Python internals.
+    assert refused.reason[:1].isupper(), message
+    assert refused.reason.startswith("Cannot "), message
+    for internal in ("DealtCard(", "Traceback", "Rule."):
+        assert internal not in refused.reason, message
+    assert refused.action is action
+    assert refused.state is state
+    assert is_legal(state, action) is False
+    checked = check(state, action)
+    assert checked is not None and checked.rule is rule
+    assert str(checked) == message
+    assert action not in legal_actions(state)
+    assert snapshot(state) == before, "a refused action changed the state"
+    return refused
+
+
+def clue_next(state: GameState) -> GameState:
+    """The current player gives the next seat a rank clue about its oldest card (costs a Note)."""
+    players = state.options.players
+    for step in range(1, players):
+        target = (state.current_player + step) % players
+        if state.hands[target]:
+            return apply(state, RankClue(target, state.hands[target][0].rank))
+    raise AssertionError("no other seat holds a card to clue")
+
+
+def play_all(state: GameState, actions: Iterable[Action]) -> GameState:
+    """Apply `actions` in order."""
+    for action in actions:
+        state = apply(state, action)
+    return state
