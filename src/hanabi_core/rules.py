@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .cards import RANKS, Card, DealtCard
-from .deal import check_deck, shuffled_deck
+from .deal import check_deck, check_seed, permutation
 from .errors import IllegalAction, InvalidDeck, InvalidOptions
 from .options import Options
 from .spec import Rule
-from .state import EndReason, GameState, History, Outcome, Turn
+from .state import EndReason, GameState, Outcome
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game"]
 
@@ -43,6 +43,11 @@ class _Tables:
     # next_rank[suit][built]: the rank that extends the firework, 0 once it is complete.
     next_rank: tuple[tuple[int, ...], ...]
     copies: tuple[dict[int, int], ...]
+    # The variant's distinct faces, their index, and dealt[order][face]: every DealtCard a game
+    # of these options can hold, built once so that dealing is a lookup.
+    face_index: dict[Card, int]
+    canonical_face: tuple[int, ...]
+    dealt: tuple[tuple[DealtCard, ...], ...]
 
 
 def _tables(options: Options) -> _Tables:
@@ -77,7 +82,20 @@ def _build_tables(options: Options) -> _Tables:
             )
         )
         all_clues.append((*by_colour, *by_rank))
+    faces = sorted(set(variant.deck), key=variant.deck.index)
+    face_index = {face: i for i, face in enumerate(faces)}
+    suit_of = {suit.name: i for i, suit in enumerate(variant.suits)}
+    bits = [variant.colour_bits(suit) for suit in variant.suits]
+    dealt = tuple(
+        tuple(
+            DealtCard(order, f.suit, f.rank, suit_of[f.suit], bits[suit_of[f.suit]]) for f in faces
+        )
+        for order in range(len(variant.deck))
+    )
     return _Tables(
+        face_index=face_index,
+        canonical_face=tuple(face_index[c] for c in variant.deck),
+        dealt=dealt,
         plays=tuple(Play(i) for i in range(options.hand_size)),
         discards=tuple(Discard(i) for i in range(options.hand_size)),
         colour_index={c: i for i, c in enumerate(colours)},
@@ -116,15 +134,16 @@ def new_game(
     if not isinstance(options, Options):
         raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
     variant = options.variant
+    tables = _tables(options)
     if (deck is None) == (seed is None):
         raise InvalidDeck("deck", "give exactly one of deck= (the cards, top first) or seed=")
-    cards = shuffled_deck(variant, seed) if seed is not None else check_deck(variant, deck)
-    bits = [variant.colour_bits(suit) for suit in variant.suits]
-    index = {suit.name: i for i, suit in enumerate(variant.suits)}
-    dealt = tuple(
-        DealtCard(order, c.suit, c.rank, index[c.suit], bits[index[c.suit]])
-        for order, c in enumerate(cards)
-    )
+    if seed is not None:
+        canonical = tables.canonical_face
+        faces = [canonical[k] for k in permutation(len(canonical), check_seed(seed))]
+    else:
+        faces = [tables.face_index[card] for card in check_deck(variant, deck)]
+    # dealt[order][face] is the DealtCard with that order and face (rule 1.4).
+    dealt = tuple(map(tuple.__getitem__, tables.dealt, faces))
     size = options.hand_size
     players = options.players
     # Rule 2.4: contiguous blocks, seat p gets orders p*H .. p*H+H-1, oldest first.
@@ -144,7 +163,7 @@ def new_game(
         current_player=0,  # rule 2.6
         turn=0,
         turns_left=turns_left,
-        history=None,
+        log=None,
         outcome=None,
     )
 
@@ -332,90 +351,67 @@ def apply(state: GameState, action: Action) -> GameState:
     error = check(state, action)
     if error is not None:
         raise error
-    kind = type(action)
-    if kind is Play:
-        return _play(state, action.slot)  # type: ignore[union-attr]
-    if kind is Discard:
-        return _discard(state, action.slot)  # type: ignore[union-attr]
-    return _clue(state, action)  # type: ignore[arg-type]
+    if isinstance(action, Play):
+        return _play(state, action)
+    if isinstance(action, Discard):
+        return _discard(state, action)
+    return _clue(state, action)
 
 
 def _clue(state: GameState, action: ColourClue | RankClue) -> GameState:
-    target = action.target
-    hand = state.hands[target]
+    hand = state.hands[action.target]
     if isinstance(action, ColourClue):
         # Rule 4.6 (via the colour bits of each card); rule 4.4: every matching card, no subset.
         index = _tables(state.options).colour_index[action.colour]
         touched = tuple(card.order for card in hand if card.colour_bits >> index & 1)
     else:
         # Rule 4.7.
-        touched = tuple(card.order for card in hand if card.rank == action.rank)
+        rank = action.rank
+        touched = tuple(card.order for card in hand if card.rank == rank)
+    # Rule 4.1: the clue spends a Note; nobody draws.
     return _end_turn(
-        state,
-        Turn(state.turn, state.current_player, action, touched=touched),
-        hands=state.hands,
-        built=state.built,
-        discards=state.discards,
-        notes=state.notes - 1,  # rule 4.1
-        storms=state.storms,
-        draws=False,
-    )
+        state, action, touched, None, False, False,
+        state.hands, state.built, state.discards, state.notes - 1, state.storms, False,
+    )  # fmt: skip
 
 
-def _discard(state: GameState, slot: int) -> GameState:
+def _discard(state: GameState, action: Discard) -> GameState:
     p = state.current_player
     hand = state.hands[p]
+    slot = action.slot
     card = hand[slot]
     # Rule 5.3: the card goes face up to the discard pile and a Note comes back.
     return _end_turn(
-        state,
-        Turn(state.turn, p, _tables(state.options).discards[slot], card=card, note_gained=True),
-        hands=_replace(state.hands, p, hand[:slot] + hand[slot + 1 :]),
-        built=state.built,
-        discards=(*state.discards, card),
-        notes=state.notes + 1,
-        storms=state.storms,
-        draws=True,
-    )
+        state, action, (), card, False, True,
+        _replace(state.hands, p, hand[:slot] + hand[slot + 1 :]), state.built,
+        (*state.discards, card), state.notes + 1, state.storms, True,
+    )  # fmt: skip
 
 
-def _play(state: GameState, slot: int) -> GameState:
+def _play(state: GameState, action: Play) -> GameState:
     p = state.current_player
     hand = state.hands[p]
+    slot = action.slot
     card = hand[slot]
-    options = state.options
-    tables = _tables(options)
     built = state.built
     suit = card.suit_index
+    next_rank = _tables(state.options).next_rank[suit]
     hands = _replace(state.hands, p, hand[:slot] + hand[slot + 1 :])
-    action = tables.plays[slot]
-    if card.rank == tables.next_rank[suit][built[suit]]:
+    if card.rank == next_rank[built[suit]]:
         # Rule 6.2 (and 9.7 for a descending firework): the card extends its firework.
         now = built[suit] + 1
-        complete = tables.next_rank[suit][now] == 0
         # Rule 6.4: the firework's last card brings a Note back, unless none is spent.
-        bonus = complete and state.notes < options.max_notes
+        bonus = next_rank[now] == 0 and state.notes < state.options.max_notes
         return _end_turn(
-            state,
-            Turn(state.turn, p, action, card=card, note_gained=bonus),
-            hands=hands,
-            built=(*built[:suit], now, *built[suit + 1 :]),
-            discards=state.discards,
-            notes=state.notes + bonus,
-            storms=state.storms,
-            draws=True,
-        )
+            state, action, (), card, False, bonus,
+            hands, (*built[:suit], now, *built[suit + 1 :]), state.discards,
+            state.notes + bonus, state.storms, True,
+        )  # fmt: skip
     # Rule 6.3: a misplay goes to the discard pile and turns a Storm token.
     return _end_turn(
-        state,
-        Turn(state.turn, p, action, card=card, misplay=True),
-        hands=hands,
-        built=built,
-        discards=(*state.discards, card),
-        notes=state.notes,
-        storms=state.storms + 1,
-        draws=True,
-    )
+        state, action, (), card, True, False,
+        hands, built, (*state.discards, card), state.notes, state.storms + 1, True,
+    )  # fmt: skip
 
 
 def _replace(
@@ -424,10 +420,13 @@ def _replace(
     return (*hands[:seat], hand, *hands[seat + 1 :])
 
 
-def _end_turn(
+def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
     state: GameState,
-    turn: Turn,
-    *,
+    action: Action,
+    touched: tuple[int, ...],
+    card: DealtCard | None,
+    misplay: bool,
+    note_gained: bool,
     hands: tuple[tuple[DealtCard, ...], ...],
     built: tuple[int, ...],
     discards: tuple[DealtCard, ...],
@@ -435,6 +434,7 @@ def _end_turn(
     storms: int,
     draws: bool,
 ) -> GameState:
+    """The draw (rule 6.5), the turn order (3.2), the log, and the end of the game (section 7)."""
     options = state.options
     p = state.current_player
     dealt = state.dealt
@@ -442,65 +442,45 @@ def _end_turn(
     turns_left = state.turns_left
     if turns_left is not None:
         turns_left -= 1  # rule 7.3: one more of the final round's turns is used
+    new_card = None
     if draws and drawn < len(dealt):
         # Rule 6.5: draw the next card; it becomes the newest, at the end of the hand.
-        card = dealt[drawn]
-        hands = _replace(hands, p, (*hands[p], card))
-        turn = Turn(
-            turn.number,
-            p,
-            turn.action,
-            card=turn.card,
-            misplay=turn.misplay,
-            note_gained=turn.note_gained,
-            drawn=card,
-        )
+        new_card = dealt[drawn]
+        hands = _replace(hands, p, (*hands[p], new_card))
         drawn += 1
         if drawn == len(dealt) and options.last_round:
             # Rule 7.3: the last card is drawn; every player, the drawer included, has one turn.
             turns_left = options.players
-    history = History(state.history, turn, state.turn + 1)
-    next_state = GameState(
-        options=options,
-        dealt=dealt,
-        hands=hands,
-        drawn=drawn,
-        built=built,
-        discards=discards,
-        notes=notes,
-        storms=storms,
-        current_player=(p + 1) % options.players,  # rule 3.2
-        turn=state.turn + 1,
-        turns_left=turns_left,
-        history=history,
-        outcome=None,
-    )
-    outcome = _outcome(next_state, turn)
-    if outcome is None:
-        return next_state
-    return GameState(
-        options=options,
-        dealt=dealt,
-        hands=hands,
-        drawn=drawn,
-        built=built,
-        discards=discards,
-        notes=notes,
-        storms=storms,
-        current_player=next_state.current_player,
-        turn=next_state.turn,
-        turns_left=turns_left,
-        history=history,
-        outcome=outcome,
-    )
+    log = (state.log, (p, action, touched, card, misplay, note_gained, new_card))
+    outcome = _outcome(options, built, storms, turns_left, discards, card, misplay or draws)
+    after = GameState(
+        options, dealt, hands, drawn, built, discards, notes, storms,
+        (p + 1) % options.players,  # rule 3.2
+        state.turn + 1, turns_left, log, outcome,
+    )  # fmt: skip
+    empty_handed = outcome is None and not options.last_round and not hands[after.current_player]
+    # Rule 7.4, no last round: a player with an empty hand may have nothing left to do.
+    if empty_handed and not legal_actions(after):
+        outcome = Outcome(
+            EndReason.NO_LEGAL_ACTION, 0, options.variant.max_score, Rule.NO_LAST_ROUND
+        )
+        after = evolve(after, outcome=outcome)
+    return after
 
 
-def _outcome(state: GameState, turn: Turn) -> Outcome | None:
-    """The end of the game, if `turn` (just taken) ended it (section 7); scores per section 8."""
-    options = state.options
+def _outcome(  # noqa: PLR0917
+    options: Options,
+    built: tuple[int, ...],
+    storms: int,
+    turns_left: int | None,
+    discards: tuple[DealtCard, ...],
+    card: DealtCard | None,
+    card_left_hand: bool,
+) -> Outcome | None:
+    """The end of the game after a turn, if it ended (section 7), scored by section 8."""
     max_score = options.variant.max_score
-    total = sum(state.built)
-    if state.storms >= options.max_storms:
+    total = sum(built)
+    if storms >= options.max_storms:
         # Rule 7.1, scored by rule 8.2 (or rule 8.4 without a last round: all or nothing).
         zero = options.storm_out_score == "zero" or not options.last_round
         return Outcome(EndReason.STORM_OUT, 0 if zero else total, max_score, Rule.STORM_OUT)
@@ -508,26 +488,24 @@ def _outcome(state: GameState, turn: Turn) -> Outcome | None:
         # Rule 7.2: every firework is complete.
         return Outcome(EndReason.ALL_FIREWORKS, total, max_score, Rule.ALL_FIREWORKS_COMPLETE)
     if options.last_round:
-        if state.turns_left == 0:
+        if turns_left == 0:
             # Rule 7.3: the final round is over; rule 8.1 scores it.
             return Outcome(EndReason.FINAL_ROUND, total, max_score, Rule.FINAL_ROUND)
         return None
-    # Rule 7.4, no last round: lost (rule 8.4, score 0) once the maximum is out of reach or the
-    # player to move cannot act.
-    card = turn.card
-    discarded = card is not None and (turn.misplay or type(turn.action) is Discard)
-    if discarded and _out_of_reach(state, card):  # type: ignore[arg-type]
+    # Rule 7.4, no last round: lost (rule 8.4, score 0) once the maximum is out of reach.
+    discarded = card is not None and card_left_hand and discards and discards[-1] is card
+    if discarded and _out_of_reach(options, built, discards, card):  # type: ignore[arg-type]
         return Outcome(EndReason.MAX_SCORE_UNREACHABLE, 0, max_score, Rule.NO_LAST_ROUND)
-    if not state.hands[state.current_player] and not legal_actions(state):
-        return Outcome(EndReason.NO_LEGAL_ACTION, 0, max_score, Rule.NO_LAST_ROUND)
     return None
 
 
-def _out_of_reach(state: GameState, card: DealtCard) -> bool:
+def _out_of_reach(
+    options: Options, built: tuple[int, ...], discards: tuple[DealtCard, ...], card: DealtCard
+) -> bool:
     """Every copy of `card`'s face is discarded, and its firework still needs it (rule 7.4)."""
-    tables = _tables(state.options)
-    order = tables.next_rank[card.suit_index]
-    if order.index(card.rank) < state.built[card.suit_index]:
+    tables = _tables(options)
+    suit = card.suit_index
+    if tables.next_rank[suit].index(card.rank) < built[suit]:
         return False  # already built: a spare copy
-    gone = sum(1 for d in state.discards if d.suit_index == card.suit_index and d.rank == card.rank)
-    return gone >= tables.copies[card.suit_index][card.rank]
+    gone = sum(1 for d in discards if d.suit_index == suit and d.rank == card.rank)
+    return gone >= tables.copies[suit][card.rank]

@@ -8,7 +8,7 @@ list so that a turn adds one node instead of copying the past.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from enum import Enum
 from types import MappingProxyType
 
@@ -19,7 +19,7 @@ from .cards import DealtCard
 from .options import Options
 from .spec import Rule
 
-__all__ = ["EndReason", "GameState", "History", "Outcome", "Turn"]
+__all__ = ["EndReason", "Entry", "GameState", "Log", "Outcome", "Turn"]
 
 
 @frozen
@@ -49,27 +49,14 @@ class Turn:
     drawn: DealtCard | None = None
 
 
-@frozen(cache_hash=True)
-class History:
-    """A persistent list of turns: each node holds the latest turn and the history before it.
+#: One turn as the log keeps it: (player, action, touched, card, misplay, note_gained, drawn), the
+#: fields of `Turn` after `number`. Plain tuples keep `apply` cheap; `GameState.turns` turns them
+#: into `Turn` values.
+Entry = tuple[int, Action, tuple[int, ...], "DealtCard | None", bool, bool, "DealtCard | None"]
 
-    Iterating yields the turns oldest first. `len` is the number of turns.
-    """
-
-    previous: History | None
-    turn: Turn
-    length: int
-
-    def __iter__(self) -> Iterator[Turn]:
-        turns: list[Turn] = []
-        node: History | None = self
-        while node is not None:
-            turns.append(node.turn)
-            node = node.previous
-        return reversed(turns)
-
-    def __len__(self) -> int:
-        return self.length
+#: The log of a game: ``(previous_log, entry)``, a persistent linked list, newest turn first, so
+#: that each turn adds one pair and shares the whole past with the state before it.
+Log = tuple["Log | None", Entry]
 
 
 class EndReason(str, Enum):
@@ -131,7 +118,8 @@ class GameState:
         turn: actions taken so far.
         turns_left: `None` until the last card is drawn; then the turns left in the final round
             (rule 7.3).
-        history: the turns so far, a persistent list; `None` before the first turn.
+        log: the turns so far as a persistent linked list (see `Log`), `None` before the first
+            turn; read it through `turns` and `last_turn`.
         outcome: `None` while the game goes on.
     """
 
@@ -146,7 +134,7 @@ class GameState:
     current_player: int
     turn: int
     turns_left: int | None
-    history: History | None = field(repr=False)
+    log: Log | None = field(repr=False)
     outcome: Outcome | None
 
     @property
@@ -179,10 +167,18 @@ class GameState:
 
     @property
     def turns(self) -> tuple[Turn, ...]:
-        """The history as a tuple, first turn first."""
-        return () if self.history is None else tuple(self.history)
+        """The history: every turn so far, first turn first."""
+        entries: list[Entry] = []
+        node = self.log
+        while node is not None:
+            node, entry = node
+            entries.append(entry)
+        entries.reverse()
+        return tuple(Turn(number, *entry) for number, entry in enumerate(entries))
 
     @property
     def last_turn(self) -> Turn | None:
         """The latest turn, or `None` before the first."""
-        return None if self.history is None else self.history.turn
+        if self.log is None:
+            return None
+        return Turn(self.turn - 1, *self.log[1])

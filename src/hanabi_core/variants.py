@@ -40,6 +40,7 @@ class Variant:
     clue_colours: tuple[str, ...]
     _index: Mapping[str, int] = field(init=False, eq=False, repr=False)
     _colour_bits: tuple[int, ...] = field(init=False, eq=False, repr=False)
+    _deck: tuple[Card, ...] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         names = [s.name for s in self.suits]
@@ -49,6 +50,7 @@ class Variant:
             raise ValueError(f"variant {self.id!r} lists a clue colour twice")
         object.__setattr__(self, "_index", _suit_index(self.suits))
         object.__setattr__(self, "_colour_bits", tuple(self._bits(s) for s in self.suits))
+        object.__setattr__(self, "_deck", tuple(card for suit in self.suits for card in suit.cards))
 
     @property
     def suit_names(self) -> tuple[str, ...]:
@@ -66,7 +68,7 @@ class Variant:
     @property
     def deck(self) -> tuple[Card, ...]:
         """Every card of the variant in canonical order (rule 2.5): suits in order, then ranks."""
-        return tuple(card for suit in self.suits for card in suit.cards)
+        return self._deck
 
     @property
     def max_score(self) -> int:
