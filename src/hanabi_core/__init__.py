@@ -21,7 +21,7 @@ from .options import EDITIONS, Edition, Options
 from .rules import apply, check, is_legal, legal_actions, new_game
 from .scoring import RATINGS, Rating, rating
 from .spec import Rule
-from .state import EndReason, GameState, History, Outcome, Turn
+from .state import EndReason, GameState, Outcome, Turn
 from .variants import VARIANTS, Variant
 
 __version__ = "0.1.0.dev0"
@@ -41,7 +41,6 @@ __all__ = [
     "EndReason",
     "GameState",
     "HanabiError",
-    "History",
     "IllegalAction",
     "InvalidDeck",
     "InvalidOptions",
