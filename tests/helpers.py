@@ -17,9 +17,11 @@ from hanabi_core import (
     VARIANTS,
     Action,
     Card,
+    Discard,
     GameState,
     IllegalAction,
     Options,
+    Play,
     RankClue,
     Rule,
     Variant,
@@ -31,15 +33,19 @@ from hanabi_core import (
 )
 
 __all__ = [
+    "EMPTIED_SEAT_0",
+    "EMPTIED_SEAT_1",
     "assert_refused",
     "cards",
     "clue_next",
     "deck_with",
+    "emptied_hand_game",
     "game",
     "hand",
     "orders",
     "play_all",
     "snapshot",
+    "touched",
 ]
 
 
@@ -166,8 +172,55 @@ def clue_next(state: GameState) -> GameState:
     raise AssertionError("no other seat holds a card to clue")
 
 
+def touched(state: GameState, clue: Action) -> tuple[int, ...]:
+    """The orders of the cards a clue touches (from the turn it records), oldest first."""
+    turn = apply(state, clue).last_turn
+    assert turn is not None
+    return turn.touched
+
+
 def play_all(state: GameState, actions: Iterable[Action]) -> GameState:
     """Apply `actions` in order."""
     for action in actions:
         state = apply(state, action)
+    return state
+
+
+#: Seat 0's hand in `emptied_hand_game`: every card of the base game in building order but the
+#: white 5, then a spare red 1 (a misplay once red is built).
+EMPTIED_SEAT_0: tuple[Card, ...] = (
+    *(Card(c, r) for c in ("red", "yellow", "green", "blue") for r in (1, 2, 3, 4, 5)),
+    *(Card("white", r) for r in (1, 2, 3, 4)),
+    Card("red", 1),
+)
+#: Seat 1's hand in `emptied_hand_game`: the other 25 cards, the white 5 last.
+EMPTIED_SEAT_1: tuple[Card, ...] = (
+    *(Card("red", r) for r in (1, 2, 3, 4)),
+    *(Card(c, r) for c in ("yellow", "green", "blue", "white") for r in (1, 1, 2, 3, 4)),
+    Card("white", 5),
+)
+
+
+def emptied_hand_game(**options: Any) -> GameState:
+    """A 2-player "no last round" game (hands of 25, so the deck is empty from the start) played
+    until seat 0 has no card left.
+
+    Seat 0 plays its 25 cards oldest first: 24 fit (every firework complete but white, at 4), the
+    spare red 1 is a misplay (1 Storm). Meanwhile seat 1 clues when all Notes are available and
+    otherwise discards its oldest card (never the last copy of a needed card). Returned: turn 49,
+    seat 1 to move with 15 cards (green 1 oldest, the white 5 newest), seat 0's hand empty,
+    7 Notes, 1 Storm, 11 cards discarded, score 24.
+    """
+    state = game(
+        Options(2, hand_size=25, last_round=False, **options),
+        [EMPTIED_SEAT_0, EMPTIED_SEAT_1],
+    )
+    for turn in range(49):
+        if state.current_player == 0:
+            state = apply(state, Play(0))
+        elif state.notes == state.options.max_notes:
+            state = apply(state, RankClue(0, state.hands[0][0].rank))
+        else:
+            state = apply(state, Discard(0))
+        assert not state.is_over, f"ended at turn {turn}: {state.outcome}"
     return state
