@@ -233,7 +233,7 @@ def test_r2_7_every_note_available_nothing_turned_built_or_discarded() -> None:
     assert state.storms == 0
     assert dict(state.fireworks) == dict.fromkeys(("red", "yellow", "green", "blue", "white"), 0)
     assert state.discards == ()
-    assert (state.turn, state.turns_left, state.history, state.outcome) == (0, None, None, None)
+    assert (state.turn, state.turns_left, state.outcome) == (0, None, None)
     assert state.turns == () and state.last_turn is None
     assert state.score == 0 and not state.is_over
 
