@@ -18,6 +18,7 @@ from .actions import Action, ColourClue, Discard, Play, RankClue
 from .cards import RANKS, Card, ClueTouch, DealtCard, Suit
 from .errors import HanabiError, IllegalAction, InvalidDeck, InvalidOptions, InvalidRecord
 from .options import EDITIONS, Edition, Options
+from .records import GameRecord, abandon, read_record, write_record
 from .rules import apply, check, is_legal, legal_actions, new_game
 from .scoring import RATINGS, Rating, rating
 from .spec import Rule
@@ -39,6 +40,7 @@ __all__ = [
     "Discard",
     "Edition",
     "EndReason",
+    "GameRecord",
     "GameState",
     "HanabiError",
     "IllegalAction",
@@ -54,10 +56,13 @@ __all__ = [
     "Suit",
     "Turn",
     "Variant",
+    "abandon",
     "apply",
     "check",
     "is_legal",
     "legal_actions",
     "new_game",
     "rating",
+    "read_record",
+    "write_record",
 ]

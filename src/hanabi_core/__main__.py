@@ -1,0 +1,9 @@
+"""``python -m hanabi_core``: the ``hanabi-core`` command."""
+
+from __future__ import annotations
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,357 @@
+"""The ``hanabi-core`` command: replay and inspect game records, quote the rules, deal new games.
+
+```text
+hanabi-core replay FILE              each turn in words, then the score and its rating
+hanabi-core show FILE --turn N       the table after N actions
+hanabi-core rules [ID]               the numbered rules, or one rule with its sources
+hanabi-core new --players N ...      a fresh deal (optionally played out) as a record
+```
+
+Exit codes: 0 fine; 1 the record holds an illegal move (the message names the turn and the rule);
+2 bad input (a malformed or unsupported record, an unknown rule, a bad option). Errors are one
+line on stderr, never a traceback. Colour is used when stdout is a terminal and ``NO_COLOR`` is
+unset (``--colour always|never`` overrides).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import random
+import sys
+from collections.abc import Sequence
+from typing import NoReturn, TextIO
+
+from .actions import Action, ColourClue, Discard, Play, RankClue
+from .cards import DealtCard
+from .errors import HanabiError, IllegalAction
+from .options import EDITIONS, Options
+from .records import GameRecord, read_record, write_record
+from .rules import apply, legal_actions, new_game
+from .scoring import rating
+from .state import GameState, Turn
+from .variants import VARIANTS
+
+__all__ = ["main"]
+
+PROG = "hanabi-core"
+OK, ILLEGAL, BAD_INPUT = 0, 1, 2
+
+_ANSI = {
+    "red": "31",
+    "yellow": "33",
+    "green": "32",
+    "blue": "34",
+    "white": "37",
+    "multicolour": "35",
+    "black": "90",
+    "bold": "1",
+    "dim": "2",
+}
+
+
+class _UsageError(Exception):
+    """A command-line mistake; argparse would otherwise print a usage block and exit."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(message)
+
+
+class _Style:
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def __call__(self, text: str, style: str) -> str:
+        code = _ANSI.get(style)
+        if not self.enabled or code is None:
+            return text
+        return f"\033[{code}m{text}\033[0m"
+
+    def card(self, card: DealtCard) -> str:
+        return self(f"{card.suit} {card.rank}", card.suit)
+
+
+def _colour_wanted(choice: str, stream: TextIO) -> bool:
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Replay and inspect Hanabi game records, quote the rules, deal new games.",
+    )
+    parser.add_argument(
+        "--colour",
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the output (default: when stdout is a terminal and NO_COLOR is unset)",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    replay = commands.add_parser("replay", help="each turn of a record in words, then the score")
+    replay.add_argument("file", metavar="FILE", help="a record: hanabi-core or hanab.live JSON")
+
+    show = commands.add_parser("show", help="the table after N actions of a record")
+    show.add_argument("file", metavar="FILE", help="a record: hanabi-core or hanab.live JSON")
+    show.add_argument(
+        "--turn", type=int, default=None, help="how many actions to replay (default: all)"
+    )
+
+    rules = commands.add_parser("rules", help="list the numbered rules, or quote one")
+    rules.add_argument("id", metavar="ID", nargs="?", help="a rule id, e.g. 5.2")
+
+    new = commands.add_parser("new", help="deal a new game and write it as a record")
+    new.add_argument("--players", type=int, default=2, help="2 to 6 (default 2)")
+    new.add_argument("--variant", choices=tuple(VARIANTS), default="base")
+    new.add_argument("--edition", choices=tuple(EDITIONS), default=None)
+    new.add_argument("--seed", type=int, default=None, help="0 to 2**64-1 (default: random)")
+    new.add_argument(
+        "--play",
+        choices=("none", "first", "random", "open"),
+        default="none",
+        help="fill the game with actions: the first legal action each turn, seeded random legal "
+        "actions, or 'open': a player who sees their own cards plays one that fits, else clues or "
+        "discards at random (default: none, a fresh deal)",
+    )
+    new.add_argument("--names", nargs="+", metavar="NAME", help="one name per seat")
+    new.add_argument("--format", choices=("hanabi-core", "hanab-live"), default="hanabi-core")
+    new.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command with `argv` (default: the process's arguments); return the exit code."""
+    try:
+        args = _parser().parse_args(argv)
+    except _UsageError as error:
+        print(f"{PROG}: error: {error} (see {PROG} --help)", file=sys.stderr)
+        return BAD_INPUT
+    except SystemExit as stop:  # --help
+        return stop.code if isinstance(stop.code, int) else OK
+    style = _Style(_colour_wanted(args.colour, sys.stdout))
+    try:
+        if args.command == "replay":
+            return _replay(read_record(args.file), style)
+        if args.command == "show":
+            return _show(read_record(args.file), args.turn, style)
+        if args.command == "rules":
+            return _rules(args.id, style)
+        return _new(args)
+    except IllegalAction as error:
+        hint = f"; see `{PROG} rules {error.rule.value}`" if error.rule is not None else ""
+        print(f"{PROG}: illegal move: {error}{hint}", file=sys.stderr)
+        return ILLEGAL
+    except (HanabiError, ValueError) as error:
+        print(f"{PROG}: {_one_line(str(error))}", file=sys.stderr)
+        return BAD_INPUT
+    except OSError as error:
+        print(f"{PROG}: cannot read or write {error.filename}: {error.strerror}", file=sys.stderr)
+        return BAD_INPUT
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+# --- replay -------------------------------------------------------------------------------------
+
+
+def _name(record: GameRecord, seat: int) -> str:
+    return record.players[seat] if record.players is not None else f"Seat {seat}"
+
+
+def _describe_game(record: GameRecord) -> str:
+    o = record.options
+    who = ", ".join(_name(record, s) for s in range(o.players))
+    edition = f", {EDITIONS[record.edition].name} edition" if record.edition else ""
+    return f"{o.variant.name}, {o.players} players ({who}){edition}, {len(record.deck)} cards"
+
+
+def _slots(hand: Sequence[DealtCard], orders: Sequence[int]) -> str:
+    slots = [str(i) for i, card in enumerate(hand) if card.order in orders]
+    if not slots:
+        return "no card"
+    return ("slot " if len(slots) == 1 else "slots ") + ", ".join(slots)
+
+
+def _turn_words(record: GameRecord, before: GameState, turn: Turn, style: _Style) -> str:
+    actor = style(_name(record, turn.player), "bold")
+    action = turn.action
+    if isinstance(action, (ColourClue, RankClue)):
+        target = _name(record, action.target)
+        told = (
+            style(action.colour, action.colour)
+            if isinstance(action, ColourClue)
+            else f"{action.rank}s"
+        )
+        touched = _slots(before.hands[action.target], turn.touched)
+        return f"{actor} tells {target} about {told}: {touched}"
+    assert turn.card is not None
+    card = style.card(turn.card)
+    slot = action.slot if isinstance(action, (Play, Discard)) else 0
+    if isinstance(action, Discard):
+        words = f"{actor} discards {card} (slot {slot}); a Note comes back"
+    elif turn.misplay:
+        words = f"{actor} plays {card} (slot {slot}): it does not fit, a Storm"
+    else:
+        words = f"{actor} plays {card} (slot {slot})"
+        if turn.note_gained:
+            words += ": the firework is complete, a Note comes back"
+    if turn.drawn is not None:
+        words += "; draws"
+    return words
+
+
+def _tokens(state: GameState) -> str:
+    o = state.options
+    deck = f"deck {state.deck_size}"
+    if state.turns_left is not None and not state.is_over:
+        left = state.turns_left
+        deck += f", {left} turn{'s' if left != 1 else ''} left"
+    return (
+        f"Notes {state.notes}/{o.max_notes}, Storms {state.storms}/{o.max_storms}, "
+        f"score {sum(state.fireworks.values())}, {deck}"
+    )
+
+
+def _replay(record: GameRecord, style: _Style) -> int:
+    print(_describe_game(record))
+    states = list(record.states())
+    for before, after in itertools.pairwise(states):
+        turn = after.last_turn
+        if turn is None or after.turn == before.turn:
+            continue
+        words = _turn_words(record, before, turn, style)
+        print(f"{style(f'{turn.number:>3}', 'dim')}  {words}  [{_tokens(after)}]")
+    print(_ending(record, states[-1], style))
+    return OK
+
+
+def _ending(record: GameRecord, final: GameState, style: _Style) -> str:
+    outcome = final.outcome
+    if outcome is None:
+        return (
+            f"The record stops after {final.turn} actions; the game is not over "
+            f"(score so far {final.score})."
+        )
+    if record.abandoned is not None:
+        who = "a vote" if record.abandoned.by == "vote" else "the server"
+        why = f"abandoned: stopped by {who}"
+    else:
+        why = outcome.reason.value.replace("-", " ")
+    line = f"Game over ({why}, {outcome.rule}). Score {outcome.score}/{outcome.max_score}."
+    band = rating(outcome.score, final.options)
+    if band is None:
+        return line + " No rating: the no-last-round variant is won or lost (rule 8.4)."
+    return f"{style(line, 'bold')}\nRating (rule 8.3), band {band.band} of 6: {band.en}"
+
+
+# --- show ---------------------------------------------------------------------------------------
+
+
+def _show(record: GameRecord, turn: int | None, style: _Style) -> int:
+    states = list(record.states())
+    last = len(states) - 1
+    if turn is None:
+        turn = last
+    if not 0 <= turn <= last:
+        raise ValueError(f"--turn must be from 0 to {last} for this record, got {turn}")
+    state = states[turn]
+    print(_describe_game(record))
+    mover = _name(record, state.current_player)
+    status = f"{mover} to move" if not state.is_over else "the game is over"
+    print(f"After {state.turn} of {len(record.actions)} actions: {status}")
+    fireworks = "  ".join(style(f"{suit} {built}", suit) for suit, built in state.fireworks.items())
+    print(f"Fireworks: {fireworks}")
+    print(_tokens(state))
+    print("Hands (oldest card first, slot 0 on the left):")
+    width = max(len(_name(record, s)) for s in range(len(state.hands)))
+    for seat, hand in enumerate(state.hands):
+        cards = ", ".join(style.card(card) for card in hand) or "(empty)"
+        marker = "*" if seat == state.current_player and not state.is_over else " "
+        print(f"  {marker} {_name(record, seat):<{width}}  {cards}")
+    discards = ", ".join(style.card(card) for card in state.discards) or "none"
+    print(f"Discards: {discards}")
+    if state.outcome is not None:
+        print(_ending(record, state, style))
+    return OK
+
+
+# --- rules --------------------------------------------------------------------------------------
+
+
+def _rules(rule_id: str | None, style: _Style) -> int:
+    from .rulebook import all_rules, rule_text, section_titles  # noqa: PLC0415 (parsed lazily)
+
+    if rule_id is None:
+        titles = section_titles()
+        section = 0
+        for rule in all_rules():
+            if rule.section != section:
+                section = rule.section
+                print(style(f"{section}. {titles.get(section, '')}", "bold"))
+            print(f"  {rule.id:<5} {rule.title}")
+        return OK
+    text = rule_text(rule_id)
+    print(style(f"Rule {text.id}: {text.title}", "bold"))
+    print()
+    body = text.body.split("**Example", 1)[0].rstrip()
+    print(body)
+    return OK
+
+
+# --- new ----------------------------------------------------------------------------------------
+
+
+def _new(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**64)
+    if args.edition is not None:
+        options = EDITIONS[args.edition].options(args.players, variant=args.variant)
+    else:
+        options = Options(args.players, variant=args.variant)
+    state = new_game(options, seed=seed)
+    if args.play != "none":
+        chooser = random.Random(seed)
+        while not state.is_over:
+            actions = legal_actions(state)
+            if args.play == "first":
+                action = actions[0]
+            elif args.play == "random":
+                action = chooser.choice(actions)
+            else:
+                action = _open_hand_choice(state, actions, chooser)
+            state = apply(state, action)
+    if args.names is not None and len(args.names) != options.players:
+        raise ValueError(f"--names needs {options.players} names, got {len(args.names)}")
+    record = GameRecord.from_state(state, players=args.names, edition=args.edition)
+    text = write_record(record, format=args.format)
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    return OK
+
+
+def _open_hand_choice(
+    state: GameState, actions: Sequence[Action], chooser: random.Random
+) -> Action:
+    """A demonstration player who sees their own hand: play a card that fits, else anything but a
+    play, at random."""
+    hand = state.hands[state.current_player]
+    for slot, card in enumerate(hand):
+        suit = state.options.variant.suit(card.suit)
+        built = state.fireworks[card.suit]
+        if built < len(suit.build_order) and suit.build_order[built] == card.rank:
+            return Play(slot)
+    others = [a for a in actions if not isinstance(a, Play)]
+    return chooser.choice(others or list(actions))
