@@ -1,0 +1,145 @@
+"""The hanabi-core command: replay, show, rules, new; exit codes 0, 1 and 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hanabi_core import read_record
+from hanabi_core.cli import main
+
+BIN = Path(sys.executable).parent / "hanabi-core"
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    assert main(["new", "--players", "3", "--seed", "7", "--play", "open", "-o", str(path)]) == 0
+    return path
+
+
+def test_new_writes_a_fresh_deal_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", "--players", "4", "--variant", "black-powder", "--seed", "3"]) == 0
+    record = read_record(capsys.readouterr().out)
+    assert record.actions == () and record.options.players == 4
+    assert record.options.variant.id == "black-powder"
+
+
+def test_new_is_reproducible_and_takes_an_edition(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["new", "--players", "2", "--seed", "1", "--edition", "abacus", "--play", "random"]
+    assert main(argv) == 0
+    first = capsys.readouterr().out
+    assert main(argv) == 0
+    assert capsys.readouterr().out == first
+    record = read_record(first)
+    assert record.edition == "abacus" and record.options.negative_clues and record.final().is_over
+
+
+def test_new_writes_hanab_live(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["new", "--seed", "2", "--format", "hanab-live", "--names", "Ann", "Ben"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["players"] == ["Ann", "Ben"] and len(data["deck"]) == 50
+
+
+def test_replay_tells_each_turn_and_the_rating(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(game)]) == 0
+    out = capsys.readouterr().out
+    record = read_record(game)
+    lines = out.splitlines()
+    assert len(lines) == 1 + len(record.actions) + 2
+    assert lines[1].lstrip().startswith("0  Seat 0 ")
+    assert f"Score {record.final().score}/25" in out and "Rating (rule 8.3)" in out
+    assert "\033[" not in out  # not a terminal
+
+
+def test_replay_in_colour_when_asked(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--colour", "always", "replay", str(game)]) == 0
+    assert "\033[" in capsys.readouterr().out
+
+
+def test_show_the_table_at_a_turn(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", str(game), "--turn", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "After 10 of" in out and "Fireworks:" in out and "Discards:" in out
+    assert "Notes " in out and "Storms " in out and "deck " in out
+    assert main(["show", str(game), "--turn", "9999"]) == 2
+    assert "--turn must be from 0" in capsys.readouterr().err
+
+
+def test_rules_lists_and_quotes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    assert "4.5" in out and "7.5" in out and "5. Discarding" in out
+    assert main(["rules", "5.2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Rule 5.2: A discard needs a spent Note") and "**Sources.**" in out
+    assert main(["rules", "99.9"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "99.9" in err
+
+
+def test_r5_2_illegal_move_exits_1_naming_turn_and_rule(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(game.read_text(encoding="utf-8"))
+    data["actions"] = [{"type": "discard", "slot": 0}]
+    game.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(game)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Turn 0" in err and "rule 5.2" in err
+
+
+@pytest.mark.parametrize(
+    "content", ['{"format": "hanabi-core"', "[]", '{"format": "hanabi-core", "version": 1}']
+)
+def test_bad_input_exits_2_in_one_line(
+    tmp_path: Path, content: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    assert main(["show", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Invalid record at $" in err
+
+
+def test_usage_errors_and_missing_files_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(tmp_path / "absent.json")]) == 2
+    assert main(["frobnicate"]) == 2
+    assert main(["new", "--players", "9", "--seed", "1"]) == 2
+    assert main(["new", "--seed", "-1"]) == 2
+    assert main([]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 5 and all(line.startswith("hanabi-core: ") for line in err)
+
+
+def test_replays_the_real_games(shared: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = shared / "conformance" / "hanab-live"
+    assert main(["replay", str(folder / "example_game.json")]) == 0
+    assert "Score 25/25" in capsys.readouterr().out
+    assert main(["replay", str(folder / "no_variant.json")]) == 0
+    assert "Score 23/25" in capsys.readouterr().out
+
+
+def test_console_script_runs(game: Path) -> None:
+    command = [str(BIN)] if BIN.exists() else [sys.executable, "-m", "hanabi_core"]
+    done = subprocess.run(
+        [*command, "replay", str(game)], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert done.returncode == 0 and "Game over" in done.stdout and done.stderr == ""
+    done = subprocess.run(
+        [sys.executable, "-m", "hanabi_core", "rules", "nope"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
