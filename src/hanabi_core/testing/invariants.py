@@ -1,0 +1,438 @@
+"""The invariants of the game, as plain checks that raise `AssertionError`.
+
+Each check names the spec rules it covers. They use only the public API of hanabi_core, so they
+read as a second, independent statement of the rules: `check_state` for what holds in every state,
+`check_transition` for what holds between a state and the next, `check_legal_actions` for the
+agreement of `legal_actions`, `is_legal`, `check` and `apply` over the whole action space (absurd
+actions included).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from ..actions import Action, ColourClue, Discard, Play, RankClue
+from ..cards import RANKS, Card
+from ..errors import IllegalAction
+from ..options import Options
+from ..rules import apply, check, is_legal, legal_actions
+from ..spec import Rule
+from ..state import EndReason, GameState
+from ..variants import VARIANTS, Variant
+
+__all__ = [
+    "absurd_actions",
+    "action_space",
+    "check_card_conservation",
+    "check_end",
+    "check_fireworks",
+    "check_hands",
+    "check_hands_transition",
+    "check_legal_actions",
+    "check_no_mutation",
+    "check_refusal",
+    "check_score",
+    "check_state",
+    "check_tokens",
+    "check_transition",
+    "check_turn_order",
+    "documented_order",
+    "snapshot",
+    "turn_bound",
+]
+
+#: Colour names no variant's clue may use, or that only some variants know.
+_ODD_COLOURS: tuple[str, ...] = ("purple", "", "Red", "RED", " red", "rainbow")
+#: Objects that are not actions at all.
+_NON_ACTIONS: tuple[object, ...] = (
+    None,
+    0,
+    "play 0",
+    (0,),
+    [0],
+    {"type": "play", "slot": 0},
+    Card("red", 1),
+    Play,
+    RankClue,
+)
+_HUGE = 2**63
+
+
+def turn_bound(options: Options) -> int:
+    """The most turns a game under `options` can last.
+
+    Every turn is a clue, which spends a Note (rule 4.1), or a play or discard (a *card action*),
+    which takes a card out of the hands and gives back at most one Note (rules 5.3 and 6.4). Notes
+    start at the cap and never go below zero, so after any number of turns
+    ``clues <= max_notes + card actions``.
+
+    - With a last round (rule 7.3): while the deck lasts, every card action draws, so exactly
+      ``k = deck size - players * hand size`` card actions happen up to the last draw, and before
+      the k-th of them at most ``k - 1`` Notes came back: at most ``max_notes + (k - 1)`` clues,
+      hence ``max_notes + 2k - 1`` turns up to the last draw; the final round then adds
+      ``players`` turns. If the deal takes every card (``k = 0``) the game is the final round.
+    - Without (rule 7.4): every card action removes one of the deck's ``D`` cards for good, so at
+      most ``D`` card actions and ``max_notes + D`` clues: ``max_notes + 2D`` turns.
+    """
+    deck = options.deck_size
+    if options.last_round:
+        draws = deck - options.players * options.hand_size
+        return options.players + (options.max_notes + 2 * draws - 1 if draws else 0)
+    return options.max_notes + 2 * deck
+
+
+def snapshot(state: GameState) -> tuple[Any, ...]:
+    """Everything public about `state`, as plain nested tuples (to detect any mutation)."""
+
+    def cards(seq: Sequence[Any]) -> tuple[tuple[int, str, int], ...]:
+        return tuple((c.order, c.suit, c.rank) for c in seq)
+
+    return (
+        repr(state.options),
+        tuple(cards(hand) for hand in state.hands),
+        cards(state.deck),
+        tuple(sorted(state.fireworks.items())),
+        cards(state.discards),
+        state.notes,
+        state.storms,
+        state.current_player,
+        state.turn,
+        state.turns_left,
+        repr(state.outcome),
+        state.turns,
+        state.score,
+        state.is_over,
+    )
+
+
+# --- The action space ---------------------------------------------------------------------------
+
+
+def documented_order(state: GameState) -> tuple[Action, ...]:
+    """Every well-formed action of the player to move, in the order `legal_actions` documents.
+
+    Plays of each slot, discards of each slot, then for each other seat in turn order (starting
+    after the player to move): a colour clue per clue colour of the variant, then rank clues 1 to
+    5. `legal_actions` must be exactly the accepted ones among these, in this order.
+    """
+    options = state.options
+    p = state.current_player
+    size = len(state.hands[p])
+    result: list[Action] = [Play(i) for i in range(size)]
+    result += [Discard(i) for i in range(size)]
+    for k in range(1, options.players):
+        target = (p + k) % options.players
+        result += [ColourClue(target, c) for c in options.variant.clue_colours]
+        result += [RankClue(target, r) for r in RANKS]
+    return tuple(result)
+
+
+def absurd_actions(state: GameState) -> tuple[object, ...]:
+    """Actions no rule can accept here: slots and seats out of range, self-clues, colours and
+    ranks that do not exist, and objects that are not actions."""
+    options = state.options
+    p = state.current_player
+    size = len(state.hands[p])
+    slots = sorted(
+        {-1, -2, size, size + 1, options.hand_size, options.hand_size + 1, _HUGE, -_HUGE}
+    )
+    bad_slots = [s for s in slots if not 0 <= s < size]
+    result: list[object] = [Play(s) for s in bad_slots] + [Discard(s) for s in bad_slots]
+    targets = [-1, p, options.players, options.players + 1, _HUGE, -_HUGE]
+    result += [ColourClue(t, c) for t in targets for c in (*options.variant.clue_colours[:1],)]
+    result += [RankClue(t, r) for t in targets for r in (1, 5)]
+    known = {s.name for v in VARIANTS.values() for s in v.suits}
+    unknown = [c for c in (*sorted(known), *_ODD_COLOURS) if c not in options.variant.clue_colours]
+    for k in range(1, options.players):
+        target = (p + k) % options.players
+        result += [ColourClue(target, c) for c in unknown]
+        result += [RankClue(target, r) for r in (0, 6, -1, 10**9)]
+    result += list(_NON_ACTIONS)
+    return tuple(result)
+
+
+def action_space(state: GameState) -> tuple[object, ...]:
+    """`documented_order(state)` followed by `absurd_actions(state)`."""
+    return (*documented_order(state), *absurd_actions(state))
+
+
+def _oracle(state: GameState, action: object) -> bool:
+    """Whether the rules allow `action`, restated from the spec without the engine's code."""
+    if state.is_over:
+        return False  # rule 3.3
+    options = state.options
+    p = state.current_player
+    hand = state.hands[p]
+    if type(action) not in (Play, Discard, ColourClue, RankClue):
+        return False  # rule 3.4
+    if isinstance(action, Play):
+        return 0 <= action.slot < len(hand)  # rule 6.1
+    if isinstance(action, Discard):
+        # Rules 5.1 and 5.2.
+        return 0 <= action.slot < len(hand) and state.notes < options.max_notes
+    assert isinstance(action, (ColourClue, RankClue))
+    target = action.target
+    if state.notes <= 0 or target == p or not 0 <= target < options.players:
+        return False  # rules 4.1 and 4.2
+    variant = options.variant
+    if isinstance(action, ColourClue):
+        if action.colour not in variant.clue_colours:
+            return False  # rule 4.3
+        touches = [variant.touches(action.colour, c.suit) for c in state.hands[target]]
+    else:
+        if action.rank not in RANKS:
+            return False  # rule 4.3
+        touches = [c.rank == action.rank for c in state.hands[target]]
+    return options.negative_clues or any(touches)  # rule 4.5
+
+
+def _accepted(state: GameState, action: object) -> bool:
+    try:
+        apply(state, action)  # type: ignore[arg-type]
+    except IllegalAction:
+        return False
+    except Exception as error:  # pragma: no cover - reported as a failure
+        raise AssertionError(
+            f"apply({action!r}) raised {type(error).__name__}, not IllegalAction: {error}"
+        ) from error
+    return True
+
+
+def check_legal_actions(state: GameState) -> None:
+    """Rules 3.1–3.4, 4.1–4.5, 5.1–5.2, 6.1: `legal_actions` lists, without duplicates and in its
+    documented order, exactly the actions that `is_legal`, `check` and `apply` accept, over the
+    whole action space (absurd actions included), and exactly those the rules allow."""
+    legal = legal_actions(state)
+    assert len(set(legal)) == len(legal), f"duplicates in legal_actions: {legal}"
+    ordered = documented_order(state)
+    accepted: list[object] = []
+    for action in action_space(state):
+        by_apply = _accepted(state, action)
+        assert is_legal(state, action) is by_apply, f"is_legal and apply disagree on {action!r}"
+        assert (check(state, action) is None) is by_apply, f"check and apply disagree: {action!r}"
+        assert _oracle(state, action) is by_apply, (
+            f"{action!r}: apply {'accepts' if by_apply else 'refuses'} it, the rules say otherwise"
+        )
+        if by_apply:
+            accepted.append(action)
+    expected = tuple(a for a in ordered if a in accepted)
+    assert len(accepted) == len(expected), f"an absurd action was accepted: {accepted}"
+    assert legal == expected, f"legal_actions {legal} is not {expected}"
+    if state.is_over:
+        assert legal == ()
+
+
+def check_refusal(state: GameState, action: object) -> IllegalAction:
+    """Rule 3.3 and every refusal: `apply` raises `IllegalAction` (never another exception), whose
+    `.rule` is a spec rule, `check` names the same rule, and the state is unchanged."""
+    before = snapshot(state)
+    key = hash(state)
+    try:
+        apply(state, action)  # type: ignore[arg-type]
+    except IllegalAction as error:
+        assert isinstance(error.rule, Rule), f"rule {error.rule!r} is not a Rule"
+        assert error.state is state
+        found = check(state, action)
+        assert found is not None and found.rule == error.rule
+        assert str(error.rule.value) in str(error)
+        assert snapshot(state) == before and hash(state) == key, "a refused action changed state"
+        return error
+    except Exception as error:
+        raise AssertionError(
+            f"apply({action!r}) raised {type(error).__name__}, not IllegalAction: {error}"
+        ) from error
+    raise AssertionError(f"apply accepted {action!r}, expected a refusal")
+
+
+def check_no_mutation(state: GameState, action: object) -> GameState | None:
+    """`apply` never changes its input, accepted or refused: equality, hash and every public
+    part (deeply) are the same before and after. Returns the next state, or `None` if refused."""
+    before = snapshot(state)
+    key = hash(state)
+    twin = copy.copy(state)
+    try:
+        after: GameState | None = apply(state, action)  # type: ignore[arg-type]
+    except IllegalAction:
+        after = None
+    assert snapshot(state) == before, "apply changed its input"
+    assert hash(state) == key, "apply changed the hash of its input"
+    assert state == twin, "apply changed its input (equality with a copy)"
+    return after
+
+
+# --- Invariants of one state ----------------------------------------------------------------------
+
+
+def _firework_faces(state: GameState) -> list[tuple[str, int]]:
+    variant = state.options.variant
+    built = state.fireworks
+    return [(s.name, r) for s in variant.suits for r in s.build_order[: built[s.name]]]
+
+
+_DECK_FACES: dict[Variant, Counter[tuple[str, int]]] = {}
+
+
+def _deck_faces(variant: Variant) -> Counter[tuple[str, int]]:
+    faces = _DECK_FACES.get(variant)
+    if faces is None:
+        faces = Counter((c.suit, c.rank) for c in variant.deck)
+        if len(_DECK_FACES) < 256:
+            _DECK_FACES[variant] = faces
+    return faces
+
+
+def check_card_conservation(state: GameState) -> None:
+    """Rules 1.4 and 6.5: every card of the deck is exactly once among the hands, the deck, the
+    fireworks and the discards; orders are unique; the cards on the fireworks are the ones played
+    successfully."""
+    options = state.options
+    located = [c for hand in state.hands for c in hand]
+    located += state.deck
+    located += state.discards
+    orders = {c.order for c in located}
+    assert len(orders) == len(located), "a card is in two places"
+    assert all(0 <= o < options.deck_size for o in orders)
+    faces = Counter((c.suit, c.rank) for c in located)
+    faces.update(_firework_faces(state))
+    assert faces == _deck_faces(options.variant), "the cards are not the variant's deck"
+    assert len(located) + sum(state.fireworks.values()) == options.deck_size
+    played = {
+        t.card.order
+        for t in state.turns
+        if type(t.action) is Play and not t.misplay and t.card is not None
+    }
+    assert played == set(range(options.deck_size)) - orders, "fireworks hold unplayed cards"
+
+
+def check_tokens(state: GameState) -> None:
+    """Rules 1.2, 1.3, 10.3, 10.4 and 7.1: 0 <= Notes <= cap; 0 <= Storms <= max; the last Storm
+    ends the game."""
+    options = state.options
+    assert 0 <= state.notes <= options.max_notes, f"notes {state.notes}"
+    assert 0 <= state.storms <= options.max_storms, f"storms {state.storms}"
+    if state.storms == options.max_storms:
+        assert state.is_over and state.outcome is not None
+        assert state.outcome.reason is EndReason.STORM_OUT
+
+
+def check_score(state: GameState) -> None:
+    """Rules 8.1, 8.2, 8.4: the score never exceeds the maximum; without a Storm-out (and with a
+    last round) it is what the fireworks hold; after a Storm-out it follows `storm_out_score`;
+    without a last round a finished game scores all or nothing."""
+    options = state.options
+    total = sum(state.fireworks.values())
+    max_score = options.variant.max_score
+    assert max_score == 5 * len(options.variant.suits)
+    assert 0 <= state.score <= max_score
+    assert all(0 <= n <= 5 for n in state.fireworks.values()), "a firework has more than five"
+    outcome = state.outcome
+    if outcome is None:
+        assert state.score == total
+        return
+    assert outcome.max_score == max_score and outcome.score == state.score
+    if outcome.reason is EndReason.STORM_OUT:
+        zero = options.storm_out_score == "zero" or not options.last_round
+        assert state.score == (0 if zero else total)
+    elif options.last_round:
+        assert state.score == total
+    else:
+        assert state.score in (0, max_score)
+        assert (state.score == max_score) is (total == max_score)
+    if outcome.reason is EndReason.ALL_FIREWORKS:
+        assert total == max_score
+
+
+def check_end(state: GameState) -> None:
+    """Rules 3.1, 3.3 and 7.1–7.4: before the end there is always a legal action, after it none;
+    no game lasts more than `turn_bound` turns."""
+    legal = legal_actions(state)
+    assert state.is_over is (state.outcome is not None)
+    if state.is_over:
+        assert legal == (), "actions are legal after the end"
+    else:
+        assert legal, "no legal action, but the game is not over"
+    assert state.turn <= turn_bound(state.options), f"turn {state.turn} exceeds the bound"
+    if state.options.last_round and state.turns_left is not None:
+        assert state.deck == ()
+        assert 0 <= state.turns_left <= state.options.players
+
+
+def check_hands(state: GameState) -> None:
+    """Rules 2.2 and 2.4: no hand exceeds the hand size; before the first turn every hand is
+    full and seat p holds deck positions p*H to p*H+H-1."""
+    size = state.options.hand_size
+    assert all(len(hand) <= size for hand in state.hands)
+    assert len(state.hands) == state.options.players
+    if state.turn == 0:
+        for p, hand in enumerate(state.hands):
+            assert [c.order for c in hand] == list(range(p * size, (p + 1) * size))
+
+
+def check_state(state: GameState) -> None:
+    """Every invariant of a single state."""
+    check_card_conservation(state)
+    check_tokens(state)
+    check_score(state)
+    check_hands(state)
+    check_end(state)
+
+
+# --- Invariants of one transition -----------------------------------------------------------------
+
+
+def check_turn_order(before: GameState, after: GameState) -> None:
+    """Rules 3.1 and 3.2: one action per turn; the turn goes up by one and the seat rotates."""
+    assert after.turn == before.turn + 1
+    assert after.current_player == (before.current_player + 1) % before.options.players
+    last = after.last_turn
+    assert last is not None and last.number == before.turn
+    assert last.player == before.current_player
+    assert len(after.turns) == after.turn
+
+
+def check_fireworks(before: GameState, action: Action, after: GameState) -> None:
+    """Rules 6.2–6.4 and 9.7: fireworks never shrink and never exceed five; only a play adds a
+    card, to one firework; Notes and Storms move as the action says."""
+    grown = {s: after.fireworks[s] - n for s, n in before.fireworks.items()}
+    assert all(d >= 0 for d in grown.values()), "a firework shrank"
+    assert all(n <= 5 for n in after.fireworks.values())
+    assert sum(grown.values()) <= (1 if type(action) is Play else 0)
+    extended = sum(grown.values()) == 1
+    if type(action) in (ColourClue, RankClue):
+        assert after.notes == before.notes - 1 and after.storms == before.storms
+    elif type(action) is Discard:
+        assert after.notes == before.notes + 1 and after.storms == before.storms
+    else:
+        assert after.storms == before.storms + (not extended)
+        complete = extended and 5 in {after.fireworks[s] for s, d in grown.items() if d}
+        bonus = complete and before.notes < before.options.max_notes
+        assert after.notes == before.notes + bonus
+
+
+def check_hands_transition(before: GameState, action: Action, after: GameState) -> None:
+    """Rules 2.2, 6.5: hands never exceed the hand size; a hand shrinks only when the deck is
+    empty; the drawn card is the top of the deck and becomes the newest; other hands are kept."""
+    p = before.current_player
+    for seat, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
+        assert len(new) <= before.options.hand_size
+        if seat != p or type(action) not in (Play, Discard):
+            assert old == new, f"seat {seat}'s hand changed"
+    if type(action) in (Play, Discard):
+        slot = action.slot  # type: ignore[union-attr]
+        rest = before.hands[p][:slot] + before.hands[p][slot + 1 :]
+        if before.deck:
+            assert after.hands[p] == (*rest, before.deck[0]), "the draw is not the top card"
+            assert after.deck == before.deck[1:]
+        else:
+            assert after.hands[p] == rest and after.deck == ()
+
+
+def check_transition(before: GameState, action: Action, after: GameState) -> None:
+    """Every invariant of a transition (plus `check_state` of the state reached)."""
+    check_turn_order(before, after)
+    check_fireworks(before, action, after)
+    check_hands_transition(before, action, after)
+    check_state(after)
