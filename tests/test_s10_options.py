@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 from hanabi_core import (
+    EDITIONS,
     VARIANTS,
     Card,
     ColourClue,
@@ -153,6 +154,14 @@ def test_r10_3_max_notes_sets_the_start_and_the_cap() -> None:
     state = apply(state, Discard(0))
     assert state.notes == 9
     assert not any(isinstance(a, Discard) for a in legal_actions(state))
+
+
+def test_r10_3_the_cap_stays_8_with_the_multicolour_variants() -> None:
+    for variant in VARIANTS:
+        assert Options(3, variant=variant).max_notes == 8
+        assert new_game(Options(3, variant=variant), seed=1).notes == 8
+    assert EDITIONS["abacus"].options(3, variant="multicolour").max_notes == 8
+    assert EDITIONS["abacus"].options(3, max_notes=9).max_notes == 9
 
 
 def test_r10_3_a_small_cap() -> None:
