@@ -17,6 +17,7 @@ from __future__ import annotations
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .cards import RANKS, Card, ClueTouch, DealtCard, Suit
 from .errors import HanabiError, IllegalAction, InvalidDeck, InvalidOptions, InvalidRecord
+from .knowledge import CardKnowledge
 from .options import EDITIONS, Edition, Options
 from .records import GameRecord, abandon, read_record, write_record
 from .rules import apply, check, is_legal, legal_actions, new_game
@@ -24,6 +25,7 @@ from .scoring import RATINGS, Rating, rating
 from .spec import Rule
 from .state import EndReason, GameState, Outcome, Turn
 from .variants import VARIANTS, Variant
+from .views import PlayerView, SeenTurn, view
 
 __version__ = "0.1.0.dev0"
 
@@ -34,6 +36,7 @@ __all__ = [
     "VARIANTS",
     "Action",
     "Card",
+    "CardKnowledge",
     "ClueTouch",
     "ColourClue",
     "DealtCard",
@@ -50,9 +53,11 @@ __all__ = [
     "Options",
     "Outcome",
     "Play",
+    "PlayerView",
     "RankClue",
     "Rating",
     "Rule",
+    "SeenTurn",
     "Suit",
     "Turn",
     "Variant",
@@ -64,5 +69,6 @@ __all__ = [
     "new_game",
     "rating",
     "read_record",
+    "view",
     "write_record",
 ]

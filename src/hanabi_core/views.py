@@ -1,0 +1,260 @@
+"""Player views: what one seat may know of a game, and nothing more (spec section 12).
+
+A server sends each player [`view(state, seat)`][hanabi_core.view] instead of the state; a bot
+decides from it alone. A [`PlayerView`][hanabi_core.PlayerView] holds everything public
+(rule 12.2) and everything the seat sees, but none of the seat's own faces (rule 12.1) and nothing
+of the deck's order (rule 12.3): it is built from the state's public parts and keeps no reference
+to the state or to its deck. What clues told each player about each of their cards is in
+[`CardKnowledge`][hanabi_core.CardKnowledge] (rule 12.4).
+
+```python
+from hanabi_core import Options, new_game, apply, ColourClue, view
+
+state = new_game(Options(2), seed=1)
+state = apply(state, ColourClue(1, state.hands[1][0].suit))
+mine = view(state, 1)
+assert mine.hands[1] is None                    # your own faces are not in your view
+assert mine.own[0].clued and len(mine.own[0].suits) == 1
+assert view(state, 0).hands[1] == state.hands[1]  # seat 0 sees seat 1's cards
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from attrs import frozen
+
+from .actions import Action, ColourClue, RankClue
+from .cards import DealtCard
+from .knowledge import (
+    CardKnowledge,
+    all_ranks,
+    all_suits,
+    clue_masks,
+    counting,
+    learn,
+    unaccounted,
+)
+from .options import Options
+from .state import GameState, Outcome
+
+__all__ = ["PlayerView", "SeenTurn", "view"]
+
+
+@frozen
+class SeenTurn:
+    """One turn of the history as the viewing seat saw it.
+
+    Attributes:
+        number: the turn's index, 0 for the first action of the game.
+        player: the seat that acted.
+        action: the action taken (a clue names its target and its colour or rank; a play or a
+            discard names the slot it took the card from).
+        touched: for a clue, the orders of the cards it touched, oldest first (empty for a
+            negative clue, rule 10.2); empty otherwise.
+        slots: for a clue, the slots of the touched cards in the target's hand as it was when the
+            clue was given (slot 0 is the oldest card); empty otherwise.
+        card: the card played or discarded, face up for everybody (rule 12.2); `None` for a clue.
+        misplay: the play did not fit and cost a Storm (rule 6.3).
+        note_gained: a Note came back (rules 5.3 and 6.4).
+        drawn_order: the order of the card the player drew afterwards, if any (rule 6.5).
+        drawn: the face of that card when the viewing seat can see it: when another player drew
+            it. `None` for the viewer's own draws (rule 12.1) and when nothing was drawn.
+    """
+
+    number: int
+    player: int
+    action: Action
+    touched: tuple[int, ...] = ()
+    slots: tuple[int, ...] = ()
+    card: DealtCard | None = None
+    misplay: bool = False
+    note_gained: bool = False
+    drawn_order: int | None = None
+    drawn: DealtCard | None = None
+
+
+@frozen(cache_hash=True)
+class PlayerView:
+    """Everything one seat may know of a game (section 12): frozen, hashable, comparable.
+
+    Build one with [`view`][hanabi_core.view]. Two states that differ only in what the seat cannot
+    see (its own faces, the order of the deck) give equal views.
+
+    Attributes:
+        seat: the viewing seat.
+        options: the game's options (its variant included).
+        hands: one entry per seat, oldest card first: the other seats' cards with their faces, and
+            `None` for the viewer's own hand (rule 12.1); see `own` for it.
+        knowledge: one tuple per seat, slot by slot, of what the holder knows of each card
+            (rule 12.4). The suits and ranks (clue knowledge) are the same in every seat's view;
+            the counts are the holder's as far as the viewer can tell: for the viewer's own cards,
+            copies minus the fireworks, the discard pile and every other hand; for another seat's
+            cards, copies minus the fireworks, the discard pile and the hands of the seats other
+            than the viewer and the holder (the holder also sees the viewer's hand, which the
+            viewer cannot).
+        built: the number of cards built on each firework, in the variant's suit order.
+        discards: the discard pile, oldest first, misplays included (rule 12.2).
+        notes: Note tokens available.
+        storms: Storm tokens turned.
+        deck_size: how many cards are left to draw (their faces and order are hidden, rule 12.3).
+        turn: actions taken so far.
+        current_player: the seat to move.
+        turns_left: `None` until the last card is drawn, then the turns left in the final round.
+        outcome: how the game ended, `None` while it goes on.
+        history: every turn so far as the viewer saw it, first turn first.
+    """
+
+    seat: int
+    options: Options
+    hands: tuple[tuple[DealtCard, ...] | None, ...]
+    knowledge: tuple[tuple[CardKnowledge, ...], ...]
+    built: tuple[int, ...]
+    discards: tuple[DealtCard, ...]
+    notes: int
+    storms: int
+    deck_size: int
+    turn: int
+    current_player: int
+    turns_left: int | None
+    outcome: Outcome | None
+    history: tuple[SeenTurn, ...]
+
+    @property
+    def own(self) -> tuple[CardKnowledge, ...]:
+        """What the viewer knows of each card of their own hand, slot 0 (oldest) first."""
+        return self.knowledge[self.seat]
+
+    @property
+    def fireworks(self) -> Mapping[str, int]:
+        """Suit name → number of cards built on its firework (read-only)."""
+        names = self.options.variant.suit_names
+        return MappingProxyType(dict(zip(names, self.built, strict=True)))
+
+    @property
+    def score(self) -> int:
+        """The score the rules give if the game ended now (section 8)."""
+        return self.outcome.score if self.outcome is not None else sum(self.built)
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended."""
+        return self.outcome is not None
+
+    @property
+    def is_my_turn(self) -> bool:
+        """The viewer is the seat to move (and the game is not over)."""
+        return self.outcome is None and self.current_player == self.seat
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards `seat` holds (the viewer's own included)."""
+        return len(self.knowledge[seat])
+
+
+def view(state: GameState, player: int) -> PlayerView:
+    """The view of seat `player`: everything that seat may know of `state`, and nothing more.
+
+    Only the public parts of the state are read (`hands`, `discards`, `fireworks`, `turns`, the
+    counters); the view keeps no reference to the state or to its deck.
+
+    Raises:
+        ValueError: `player` is not a seat of the game.
+
+    ```python
+    from hanabi_core import Options, new_game, apply, RankClue, view
+
+    state = new_game(Options(3), seed=7)
+    rank = state.hands[2][0].rank
+    state = apply(state, RankClue(2, rank))
+    seen = view(state, 2)
+    assert seen.history[0].slots[0] == 0             # the clue touched slot 0, among others
+    assert seen.own[0].ranks == (rank,)              # so seat 2 knows that card's rank
+    assert all(k.ranks != (rank,) for k in seen.own if not k.clued)  # and what others are not
+    ```
+    """
+    options = state.options
+    players = options.players
+    if type(player) is not int or not 0 <= player < players:
+        raise ValueError(f"player must be a seat from 0 to {players - 1}, got {player!r}")
+    variant = options.variant
+    size = options.hand_size
+    # Rule 2.4: seat p was dealt orders p*H .. p*H+H-1; the history says what happened since.
+    hands = [list(range(p * size, (p + 1) * size)) for p in range(players)]
+    fresh = (all_suits(variant), all_ranks(), False)
+    clues: dict[int, tuple[int, int, bool]] = {o: fresh for hand in hands for o in hand}
+    history: list[SeenTurn] = []
+    for turn in state.turns:
+        action = turn.action
+        if isinstance(action, (ColourClue, RankClue)):
+            # Rule 12.4: a clue tells its target which cards it touched and, so, which it missed.
+            hand = hands[action.target]
+            touched = set(turn.touched)
+            slots = tuple(i for i, order in enumerate(hand) if order in touched)
+            masks = clue_masks(variant, action)
+            for order in hand:
+                suits, ranks, clued = clues[order]
+                hit = order in touched
+                suits, ranks = learn(action, masks, suits, ranks, hit)
+                clues[order] = (suits, ranks, clued or hit)
+            history.append(SeenTurn(turn.number, turn.player, action, turn.touched, slots))
+            continue
+        hand = hands[turn.player]
+        card = turn.card
+        assert card is not None and hand[action.slot] == card.order
+        del hand[action.slot]
+        del clues[card.order]
+        drawn_order = drawn = None
+        if turn.drawn is not None:
+            drawn_order = turn.drawn.order
+            hand.append(drawn_order)
+            clues[drawn_order] = fresh
+            # Rule 12.1: you see the cards others draw, never your own.
+            drawn = turn.drawn if turn.player != player else None
+        history.append(
+            SeenTurn(
+                turn.number,
+                turn.player,
+                action,
+                card=card,
+                misplay=turn.misplay,
+                note_gained=turn.note_gained,
+                drawn_order=drawn_order,
+                drawn=drawn,
+            )
+        )
+
+    # Empathy (rule 12.4): count out the cards each holder sees, as far as `player` can tell.
+    built = tuple(state.fireworks.values())
+    public = [(card.suit_index, card.rank) for card in state.discards]
+    for i, suit in enumerate(variant.suits):
+        public += [(i, rank) for rank in suit.build_order[: built[i]]]
+    faces = [[(card.suit_index, card.rank) for card in hand] for hand in state.hands]
+    knowledge_by_seat = []
+    for holder in range(players):
+        counted = [
+            f for seat in range(players) if seat not in (player, holder) for f in faces[seat]
+        ]
+        knowledge = counting(variant, unaccounted(variant, public + counted))
+        knowledge_by_seat.append(
+            tuple(knowledge(card.order, clues[card.order]) for card in state.hands[holder])
+        )
+    return PlayerView(
+        seat=player,
+        options=options,
+        # Rule 12.2: every other hand is face up to this seat; rule 12.1: its own is not.
+        hands=tuple(None if seat == player else hand for seat, hand in enumerate(state.hands)),
+        knowledge=tuple(knowledge_by_seat),
+        built=built,
+        discards=state.discards,
+        notes=state.notes,
+        storms=state.storms,
+        # Rule 12.3: the number of cards left is public, their faces and order are not.
+        deck_size=state.deck_size,
+        turn=state.turn,
+        current_player=state.current_player,
+        turns_left=state.turns_left,
+        outcome=state.outcome,
+        history=tuple(history),
+    )
