@@ -20,7 +20,7 @@ from .errors import HanabiError, IllegalAction, InvalidDeck, InvalidOptions, Inv
 from .knowledge import CardKnowledge
 from .options import EDITIONS, Edition, Options
 from .records import GameRecord, abandon, read_record, write_record
-from .rules import apply, check, is_legal, legal_actions, new_game
+from .rules import apply, check, is_legal, legal_actions, new_game, playable
 from .scoring import RATINGS, Rating, rating
 from .spec import Rule
 from .state import EndReason, GameState, Outcome, Turn
@@ -67,6 +67,7 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "new_game",
+    "playable",
     "rating",
     "read_record",
     "view",

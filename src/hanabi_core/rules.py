@@ -20,7 +20,7 @@ from .options import Options
 from .spec import Rule
 from .state import EndReason, GameState, Outcome
 
-__all__ = ["apply", "check", "is_legal", "legal_actions", "new_game"]
+__all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "playable"]
 
 
 # --- Tables derived once per Options ----------------------------------------------------------
@@ -208,6 +208,29 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
                 actions += tables.colour_clues[target][colours]
                 actions += tables.rank_clues[target][ranks]
     return tuple(actions)
+
+
+def playable(state: GameState, card: DealtCard | Card) -> bool:
+    """Whether playing `card` now would extend its firework (rules 6.2 and 9.7).
+
+    A helper for bots and drivers that know the card (a held card of another player, or a card
+    a driver peeks at); `apply` makes the same test when the card is played.
+
+    ```python
+    from hanabi_core import Card, Options, new_game, playable
+    state = new_game(Options(2), seed=1)
+    assert playable(state, Card("red", 1)) and not playable(state, Card("red", 2))
+    ```
+    """
+    variant = state.options.variant
+    if isinstance(card, DealtCard):
+        suit = card.suit_index
+    else:
+        found = variant.suit_index(card.suit)
+        if found is None:
+            return False
+        suit = found
+    return card.rank == _tables(state.options).next_rank[suit][state.built[suit]]
 
 
 def check(state: GameState, action: object) -> IllegalAction | None:

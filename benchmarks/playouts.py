@@ -1,0 +1,195 @@
+"""Random and "safe" playouts: moves per second, games per second, and memory.
+
+    python benchmarks/playouts.py                 # the four workloads, about a minute
+    python benchmarks/playouts.py --games 300 --repeat 1   # a quick look
+
+Workloads (each at 2 and 5 players, base game, seeded, the same games on every run):
+
+- **random**: every move is drawn uniformly from `legal_actions`; most games end by the third
+  Storm within twenty moves, so dealing weighs as much as playing.
+- **safe**: random legal moves that never misplay (the driver peeks at the hand and drops plays
+  that would not fit), so games run through the final round: the cost of a long game.
+
+When `hanabi-learning-environment` (DeepMind's engine, whose Python API wraps C++) is installed,
+the same workloads run through its Python API (`legal_moves`, `apply_move`, `deal_random_card`)
+in the same run, and the ratio is printed. Each figure is the best of `--repeat` runs, the two
+engines alternating, so that a busy machine penalises both alike.
+
+Memory is measured separately with tracemalloc (which slows Python down): the peak while playing
+random games, and what keeping every state of one safe game costs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+
+from hanabi_core import GameState, Options, Play, apply, legal_actions, new_game, playable
+
+Workload = Callable[[int, int, int], int]  # (players, games, seed) -> moves made
+
+
+def ours_random(players: int, games: int, seed: int) -> int:
+    """Random legal playouts with hanabi_core; returns the number of moves made."""
+    rng = random.Random(seed)
+    options = Options(players)
+    moves = 0
+    for _ in range(games):
+        state = new_game(options, seed=rng.getrandbits(64))
+        while not state.is_over:
+            state = apply(state, rng.choice(legal_actions(state)))
+            moves += 1
+    return moves
+
+
+def _safe(state: GameState) -> list[object]:
+    hand = state.hands[state.current_player]
+    return [
+        a for a in legal_actions(state) if not isinstance(a, Play) or playable(state, hand[a.slot])
+    ]
+
+
+def ours_safe(players: int, games: int, seed: int) -> int:
+    """Playouts that never misplay, with hanabi_core; returns the number of moves made."""
+    rng = random.Random(seed)
+    options = Options(players)
+    moves = 0
+    for _ in range(games):
+        state = new_game(options, seed=rng.getrandbits(64))
+        while not state.is_over:
+            state = apply(state, rng.choice(_safe(state)))  # type: ignore[arg-type]
+            moves += 1
+    return moves
+
+
+def hle_workloads() -> tuple[Workload, Workload] | None:
+    """The same two workloads through DeepMind's engine, if it is installed."""
+    try:
+        from hanabi_learning_environment import pyhanabi
+    except ImportError:
+        return None
+    chance = pyhanabi.CHANCE_PLAYER_ID
+    play = pyhanabi.HanabiMoveType.PLAY
+
+    def game(players: int, seed: int) -> object:
+        return pyhanabi.HanabiGame({"players": players, "random_start_player": False, "seed": seed})
+
+    def hle_random(players: int, games: int, seed: int) -> int:
+        rng = random.Random(seed)
+        engine = game(players, seed)
+        moves = 0
+        for _ in range(games):
+            state = engine.new_initial_state()  # type: ignore[attr-defined]
+            while not state.is_terminal():
+                if state.cur_player() == chance:
+                    state.deal_random_card()
+                    continue
+                state.apply_move(rng.choice(state.legal_moves()))
+                moves += 1
+        return moves
+
+    def hle_safe(players: int, games: int, seed: int) -> int:
+        rng = random.Random(seed)
+        engine = game(players, seed)
+        moves = 0
+        for _ in range(games):
+            state = engine.new_initial_state()  # type: ignore[attr-defined]
+            while not state.is_terminal():
+                player = state.cur_player()
+                if player == chance:
+                    state.deal_random_card()
+                    continue
+                hand = state.player_hands()[player]
+                legal = [
+                    m
+                    for m in state.legal_moves()
+                    if m.type() != play
+                    or state.card_playable_on_fireworks(
+                        hand[m.card_index()].color(), hand[m.card_index()].rank()
+                    )
+                ]
+                state.apply_move(rng.choice(legal))
+                moves += 1
+        return moves
+
+    return hle_random, hle_safe
+
+
+def measure(workload: Workload, players: int, games: int, seed: int) -> tuple[float, float]:
+    """(moves per second, games per second) of one run."""
+    start = time.perf_counter()
+    moves = workload(players, games, seed)
+    elapsed = time.perf_counter() - start
+    return moves / elapsed, games / elapsed
+
+
+def memory(games: int) -> tuple[float, float, int]:
+    """Peak KiB while playing random games; KiB to keep every state of one safe game; its length."""
+    tracemalloc.start()
+    ours_random(2, games, 7)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+
+    rng = random.Random(11)
+    tracemalloc.start()
+    state = new_game(Options(2), seed=11)
+    kept = [state]
+    while not state.is_over:
+        state = apply(state, rng.choice(_safe(state)))  # type: ignore[arg-type]
+        kept.append(state)
+    size, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak / 1024, size / 1024, len(kept)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the workloads and print a Markdown table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games per random workload")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best counts")
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args(argv)
+
+    hle = hle_workloads()
+    print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
+    print(f"hanabi-learning-environment: {'installed' if hle else 'not installed'}\n")
+    header = "| workload | players | hanabi_core moves/s | games/s |"
+    rule = "|---|---|---|---|"
+    if hle:
+        header += " HLE moves/s | HLE games/s | ratio (moves/s) |"
+        rule += "---|---|---|"
+    print(header)
+    print(rule)
+    ratios = []
+    for name, ours in (("random", ours_random), ("safe", ours_safe)):
+        theirs = None if hle is None else hle[0 if name == "random" else 1]
+        # Safe games are about five times longer than random ones.
+        games = args.games if name == "random" else max(1, args.games // 5)
+        for players in (2, 5):
+            best_ours = (0.0, 0.0)
+            best_theirs = (0.0, 0.0)
+            for _ in range(args.repeat):
+                best_ours = max(best_ours, measure(ours, players, games, args.seed))
+                if theirs is not None:
+                    best_theirs = max(best_theirs, measure(theirs, players, games, args.seed))
+            row = f"| {name} | {players} | {best_ours[0]:,.0f} | {best_ours[1]:,.0f} |"
+            if theirs is not None:
+                ratio = best_ours[0] / best_theirs[0]
+                ratios.append(ratio)
+                row += f" {best_theirs[0]:,.0f} | {best_theirs[1]:,.0f} | {ratio:.2f}x |"
+            print(row, flush=True)
+    peak, kept, length = memory(max(1, args.games // 10))
+    print(f"\npeak memory while playing random games (tracemalloc): {peak:,.0f} KiB")
+    print(f"every state of one {length}-state safe game kept: {kept:,.0f} KiB")
+    if ratios:
+        print(f"\nlowest ratio: {min(ratios):.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
