@@ -266,6 +266,16 @@ def test_r12_4_true_card_possible_and_knowledge_never_grows(
                 assert was.clued <= k.clued
                 grown = [c for c, n in k.counts if n > was.identities.get(c, 0)]
                 assert not grown, grown
+                # Only a card this turn revealed (played, discarded, or drawn by another seat)
+                # may lose copies.
+                revealed = set()
+                if turn.card is not None:
+                    revealed.add(face(turn.card))
+                if turn.drawn is not None and turn.player != seat:
+                    revealed.add(face(turn.drawn))
+                shrunk = {c for c, n in was.counts if k.identities.get(c, 0) < n}
+                gone = {c for c in shrunk if c.suit not in k.suits or c.rank not in k.ranks}
+                assert shrunk - gone <= revealed, (shrunk, revealed)
                 if clue_to != holder:
                     # No clue to the holder: clue knowledge is unchanged.
                     assert (k.suits, k.ranks, k.clued) == (was.suits, was.ranks, was.clued)

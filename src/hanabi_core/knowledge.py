@@ -26,7 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
 
-from attrs import frozen
+from attrs import field, frozen
 
 from .actions import ColourClue, RankClue
 from .cards import RANKS, Card
@@ -64,11 +64,16 @@ class CardKnowledge:
     ranks: tuple[int, ...]
     clued: bool
     counts: tuple[tuple[Card, int], ...]
+    # `counts` as a read-only mapping, built once (derived, so not part of equality or repr).
+    _identities: Mapping[Card, int] = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_identities", MappingProxyType(dict(self.counts)))
 
     @property
     def identities(self) -> Mapping[Card, int]:
         """The possible identities, each with its number of unaccounted copies (read-only)."""
-        return MappingProxyType(dict(self.counts))
+        return self._identities
 
     @property
     def total(self) -> int:
@@ -92,7 +97,7 @@ class CardKnowledge:
 
     def may_be(self, card: Card) -> bool:
         """Whether `card` is one of the possible identities."""
-        return any(face == card for face, _ in self.counts)
+        return card in self._identities
 
     def probability(self, card: Card) -> Fraction:
         """The chance that the card is `card`, counting every unaccounted copy as equally likely.
@@ -100,7 +105,7 @@ class CardKnowledge:
         This is the simple count of empathy, not a model of the other players' conventions.
         """
         total = self.total
-        count = sum(n for face, n in self.counts if face == card)
+        count = self._identities.get(card, 0)
         return Fraction(count, total) if total else Fraction(0)
 
 
