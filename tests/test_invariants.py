@@ -117,12 +117,6 @@ def test_apply_never_mutates_its_input(state: GameState, data: st.DataObject) ->
     assert state == twin and hash(state) == hash(twin) and snapshot(state) == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: Variant keeps a types.MappingProxyType (Variant._index), which neither "
-    "copy.deepcopy nor pickle supports, so no Variant, Options or GameState can be deep-copied "
-    "or pickled (e.g. sent to a multiprocessing worker)",
-)
 def test_states_can_be_deep_copied_and_pickled() -> None:
     state = new_game(Options(2), seed=1)
     assert copy.deepcopy(state) == state

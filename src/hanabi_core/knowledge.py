@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
-from types import MappingProxyType
 
 from attrs import field, frozen
 
+from ._readonly import ReadOnlyMap
 from .actions import ColourClue, RankClue
 from .cards import RANKS, Card
 from .variants import Variant
@@ -68,7 +68,7 @@ class CardKnowledge:
     _identities: Mapping[Card, int] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_identities", MappingProxyType(dict(self.counts)))
+        object.__setattr__(self, "_identities", ReadOnlyMap(dict(self.counts)))
 
     @property
     def identities(self) -> Mapping[Card, int]:

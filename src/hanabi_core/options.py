@@ -9,11 +9,11 @@ research engine) plays by, with the sources it follows.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any
 
 from attrs import evolve, field, fields, frozen
 
+from ._readonly import ReadOnlyMap
 from .errors import InvalidOptions
 from .variants import VARIANTS, Variant
 
@@ -22,7 +22,7 @@ __all__ = ["EDITIONS", "STORM_OUT_SCORES", "Edition", "Options", "default_hand_s
 #: The allowed values of `Options.storm_out_score` (rule 10.5).
 STORM_OUT_SCORES: tuple[str, ...] = ("zero", "fireworks")
 
-_HAND_SIZES: Mapping[int, int] = MappingProxyType({2: 5, 3: 5, 4: 4, 5: 4, 6: 3})
+_HAND_SIZES: Mapping[int, int] = ReadOnlyMap({2: 5, 3: 5, 4: 4, 5: 4, 6: 3})
 
 
 def default_hand_size(players: int) -> int:
@@ -43,6 +43,11 @@ def _to_variant(value: Variant | str) -> Variant:
     raise InvalidOptions(
         "variant", f"must be a Variant or one of {', '.join(VARIANTS)}, got {value!r}"
     )
+
+
+def _variant_repr(variant: Variant) -> str:
+    # The whole suit list would drown every state's repr; the id says the same.
+    return f"VARIANTS[{variant.id!r}]" if VARIANTS.get(variant.id) == variant else repr(variant)
 
 
 def _is_int(value: object) -> bool:
@@ -76,7 +81,7 @@ class Options:
     """
 
     players: int
-    variant: Variant = field(default=VARIANTS["base"], converter=_to_variant)
+    variant: Variant = field(default=VARIANTS["base"], converter=_to_variant, repr=_variant_repr)
     hand_size: int = None  # type: ignore[assignment]  # resolved in __attrs_post_init__
     max_notes: int = 8
     max_storms: int = 3
@@ -142,7 +147,7 @@ class Options:
 
 
 def _read_only(settings: Mapping[str, Any]) -> Mapping[str, Any]:
-    return MappingProxyType(dict(settings))
+    return ReadOnlyMap(dict(settings))
 
 
 @frozen
@@ -232,4 +237,4 @@ _EDITIONS = (
 
 #: The edition presets by id: ``"abacus"``, ``"rr-deluxe"``, ``"cocktail"``, ``"hanab-live"``,
 #: ``"hle"``. Read-only.
-EDITIONS: Mapping[str, Edition] = MappingProxyType({e.id: e for e in _EDITIONS})
+EDITIONS: Mapping[str, Edition] = ReadOnlyMap({e.id: e for e in _EDITIONS})

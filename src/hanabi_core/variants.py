@@ -7,10 +7,10 @@ changes between variants, so no variant has transition code of its own (rule 9.1
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 
 from attrs import field, frozen
 
+from ._readonly import ReadOnlyMap
 from .cards import RANKS, Card, ClueTouch, Suit
 
 __all__ = ["BASE_COLOURS", "VARIANTS", "Variant"]
@@ -20,7 +20,7 @@ BASE_COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "white")
 
 
 def _suit_index(suits: tuple[Suit, ...]) -> Mapping[str, int]:
-    return MappingProxyType({suit.name: i for i, suit in enumerate(suits)})
+    return ReadOnlyMap({suit.name: i for i, suit in enumerate(suits)})
 
 
 @frozen
@@ -147,4 +147,4 @@ _ALL = (
 
 #: Every variant the library knows, by id: ``"base"``, ``"multicolour"``, ``"multicolour-five"``,
 #: ``"multicolour-wild"``, ``"multicolour-wild-five"``, ``"black-powder"``. Read-only.
-VARIANTS: Mapping[str, Variant] = MappingProxyType({v.id: v for v in _ALL})
+VARIANTS: Mapping[str, Variant] = ReadOnlyMap({v.id: v for v in _ALL})
