@@ -18,7 +18,7 @@ from .deal import check_deck, check_seed, permutation
 from .errors import IllegalAction, InvalidDeck, InvalidOptions
 from .options import Options
 from .spec import Rule
-from .state import EndReason, GameState, Outcome
+from .state import EndReason, GameState, Outcome, new_state
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "playable"]
 
@@ -139,9 +139,9 @@ def new_game(
         raise InvalidDeck("deck", "give exactly one of deck= (the cards, top first) or seed=")
     if seed is not None:
         canonical = tables.canonical_face
-        faces = [canonical[k] for k in permutation(len(canonical), check_seed(seed))]
+        faces = map(canonical.__getitem__, permutation(len(canonical), check_seed(seed)))
     else:
-        faces = [tables.face_index[card] for card in check_deck(variant, deck)]
+        faces = map(tables.face_index.__getitem__, check_deck(variant, deck))
     # dealt[order][face] is the DealtCard with that order and face (rule 1.4).
     dealt = tuple(map(tuple.__getitem__, tables.dealt, faces))
     size = options.hand_size
@@ -371,55 +371,68 @@ def apply(state: GameState, action: Action) -> GameState:
     assert after.notes == state.notes - 1 and after.current_player == 1
     ```
     """
+    # Each branch accepts exactly what `check` accepts (the property tests hold the two to it);
+    # whatever falls through is refused with the reason `check` gives.
+    if state.outcome is None:
+        p = state.current_player
+        if isinstance(action, Play):
+            hand = state.hands[p]
+            if 0 <= action.slot < len(hand):
+                return _play(state, hand, action.slot, action)
+        elif isinstance(action, Discard):
+            hand = state.hands[p]
+            if 0 <= action.slot < len(hand) and state.notes < state.options.max_notes:
+                return _discard(state, hand, action.slot, action)
+        elif isinstance(action, (ColourClue, RankClue)):
+            target = action.target
+            if state.notes > 0 and target != p and 0 <= target < state.options.players:
+                touched = _touched(state, action)
+                if touched or (touched is not None and state.options.negative_clues):
+                    # Rule 4.1: the clue spends a Note; nobody draws.
+                    return _end_turn(
+                        state, action, touched, None, False, False,
+                        None, state.built, state.discards, state.notes - 1, state.storms,
+                    )  # fmt: skip
     error = check(state, action)
-    if error is not None:
-        raise error
-    if isinstance(action, Play):
-        return _play(state, action)
-    if isinstance(action, Discard):
-        return _discard(state, action)
-    return _clue(state, action)
+    assert error is not None  # the branches above accept everything check accepts
+    raise error
 
 
-def _clue(state: GameState, action: ColourClue | RankClue) -> GameState:
+def _touched(state: GameState, action: ColourClue | RankClue) -> tuple[int, ...] | None:
+    """The orders of the cards the clue touches (rule 4.4: all of them), or `None` if the clue
+    names what cannot be named (rule 4.3)."""
     hand = state.hands[action.target]
     if isinstance(action, ColourClue):
-        # Rule 4.6 (via the colour bits of each card); rule 4.4: every matching card, no subset.
-        index = _tables(state.options).colour_index[action.colour]
-        touched = tuple(card.order for card in hand if card.colour_bits >> index & 1)
-    else:
-        # Rule 4.7.
-        rank = action.rank
-        touched = tuple(card.order for card in hand if card.rank == rank)
-    # Rule 4.1: the clue spends a Note; nobody draws.
-    return _end_turn(
-        state, action, touched, None, False, False,
-        state.hands, state.built, state.discards, state.notes - 1, state.storms, False,
-    )  # fmt: skip
+        index = _tables(state.options).colour_index.get(action.colour)
+        if index is None:
+            return None
+        # Rule 4.6, through each card's precomputed colour bits.
+        return tuple(card.order for card in hand if card.colour_bits >> index & 1)
+    rank = action.rank
+    if rank not in RANKS:
+        return None
+    # Rule 4.7.
+    return tuple(card.order for card in hand if card.rank == rank)
 
 
-def _discard(state: GameState, action: Discard) -> GameState:
-    p = state.current_player
-    hand = state.hands[p]
-    slot = action.slot
+def _discard(
+    state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Discard
+) -> GameState:
     card = hand[slot]
     # Rule 5.3: the card goes face up to the discard pile and a Note comes back.
     return _end_turn(
         state, action, (), card, False, True,
-        _replace(state.hands, p, hand[:slot] + hand[slot + 1 :]), state.built,
-        (*state.discards, card), state.notes + 1, state.storms, True,
+        hand[:slot] + hand[slot + 1 :], state.built, (*state.discards, card),
+        state.notes + 1, state.storms,
     )  # fmt: skip
 
 
-def _play(state: GameState, action: Play) -> GameState:
-    p = state.current_player
-    hand = state.hands[p]
-    slot = action.slot
+def _play(state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play) -> GameState:
     card = hand[slot]
     built = state.built
     suit = card.suit_index
     next_rank = _tables(state.options).next_rank[suit]
-    hands = _replace(state.hands, p, hand[:slot] + hand[slot + 1 :])
+    rest = hand[:slot] + hand[slot + 1 :]
     if card.rank == next_rank[built[suit]]:
         # Rule 6.2 (and 9.7 for a descending firework): the card extends its firework.
         now = built[suit] + 1
@@ -427,20 +440,14 @@ def _play(state: GameState, action: Play) -> GameState:
         bonus = next_rank[now] == 0 and state.notes < state.options.max_notes
         return _end_turn(
             state, action, (), card, False, bonus,
-            hands, (*built[:suit], now, *built[suit + 1 :]), state.discards,
-            state.notes + bonus, state.storms, True,
+            rest, (*built[:suit], now, *built[suit + 1 :]), state.discards,
+            state.notes + bonus, state.storms,
         )  # fmt: skip
     # Rule 6.3: a misplay goes to the discard pile and turns a Storm token.
     return _end_turn(
         state, action, (), card, True, False,
-        hands, built, (*state.discards, card), state.notes, state.storms + 1, True,
+        rest, built, (*state.discards, card), state.notes, state.storms + 1,
     )  # fmt: skip
-
-
-def _replace(
-    hands: tuple[tuple[DealtCard, ...], ...], seat: int, hand: tuple[DealtCard, ...]
-) -> tuple[tuple[DealtCard, ...], ...]:
-    return (*hands[:seat], hand, *hands[seat + 1 :])
 
 
 def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
@@ -450,14 +457,17 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
     card: DealtCard | None,
     misplay: bool,
     note_gained: bool,
-    hands: tuple[tuple[DealtCard, ...], ...],
+    hand: tuple[DealtCard, ...] | None,
     built: tuple[int, ...],
     discards: tuple[DealtCard, ...],
     notes: int,
     storms: int,
-    draws: bool,
 ) -> GameState:
-    """The draw (rule 6.5), the turn order (3.2), the log, and the end of the game (section 7)."""
+    """The draw (rule 6.5), the turn order (3.2), the log, and the end of the game (section 7).
+
+    `hand` is the acting player's hand after a play or discard, before the draw; `None` after a
+    clue, which leaves every hand as it was.
+    """
     options = state.options
     p = state.current_player
     dealt = state.dealt
@@ -466,17 +476,20 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
     if turns_left is not None:
         turns_left -= 1  # rule 7.3: one more of the final round's turns is used
     new_card = None
-    if draws and drawn < len(dealt):
-        # Rule 6.5: draw the next card; it becomes the newest, at the end of the hand.
-        new_card = dealt[drawn]
-        hands = _replace(hands, p, (*hands[p], new_card))
-        drawn += 1
-        if drawn == len(dealt) and options.last_round:
-            # Rule 7.3: the last card is drawn; every player, the drawer included, has one turn.
-            turns_left = options.players
+    hands = state.hands
+    if hand is not None:
+        if drawn < len(dealt):
+            # Rule 6.5: draw the next card; it becomes the newest, at the end of the hand.
+            new_card = dealt[drawn]
+            hand = (*hand, new_card)
+            drawn += 1
+            if drawn == len(dealt) and options.last_round:
+                # Rule 7.3: the last card is drawn; every player, the drawer too, has one turn.
+                turns_left = options.players
+        hands = (*hands[:p], hand, *hands[p + 1 :])
     log = (state.log, (p, action, touched, card, misplay, note_gained, new_card))
-    outcome = _outcome(options, built, storms, turns_left, discards, card, misplay or draws)
-    after = GameState(
+    outcome = _outcome(options, built, storms, turns_left, discards, card, hand is not None)
+    after = new_state(
         options, dealt, hands, drawn, built, discards, notes, storms,
         (p + 1) % options.players,  # rule 3.2
         state.turn + 1, turns_left, log, outcome,

@@ -12,14 +12,14 @@ from collections.abc import Mapping
 from enum import Enum
 from types import MappingProxyType
 
-from attrs import field, frozen
+from attrs import field, fields, frozen
 
 from .actions import Action
 from .cards import DealtCard
 from .options import Options
 from .spec import Rule
 
-__all__ = ["EndReason", "Entry", "GameState", "Log", "Outcome", "Turn"]
+__all__ = ["EndReason", "Entry", "GameState", "Log", "Outcome", "Turn", "new_state"]
 
 
 @frozen
@@ -182,3 +182,51 @@ class GameState:
         if self.log is None:
             return None
         return Turn(self.turn - 1, *self.log[1])
+
+
+_SLOTS = tuple(GameState.__dict__[a.name].__set__ for a in fields(GameState))
+
+
+def new_state(  # noqa: PLR0917
+    options: Options,
+    dealt: tuple[DealtCard, ...],
+    hands: tuple[tuple[DealtCard, ...], ...],
+    drawn: int,
+    built: tuple[int, ...],
+    discards: tuple[DealtCard, ...],
+    notes: int,
+    storms: int,
+    current_player: int,
+    turn: int,
+    turns_left: int | None,
+    log: Log | None,
+    outcome: Outcome | None,
+) -> GameState:
+    """`GameState(...)` with the same fields, for `rules.py`'s hot path.
+
+    attrs' generated `__init__` of a frozen class writes each field through a bound
+    `object.__setattr__`; writing the slots through their descriptors has the same effect at about
+    60% of the cost, which is a tenth of a whole turn. The state is just as frozen afterwards.
+    """
+    state = _new(GameState)
+    (
+        set_options, set_dealt, set_hands, set_drawn, set_built, set_discards, set_notes,
+        set_storms, set_current_player, set_turn, set_turns_left, set_log, set_outcome,
+    ) = _SLOTS  # fmt: skip
+    set_options(state, options)
+    set_dealt(state, dealt)
+    set_hands(state, hands)
+    set_drawn(state, drawn)
+    set_built(state, built)
+    set_discards(state, discards)
+    set_notes(state, notes)
+    set_storms(state, storms)
+    set_current_player(state, current_player)
+    set_turn(state, turn)
+    set_turns_left(state, turns_left)
+    set_log(state, log)
+    set_outcome(state, outcome)
+    return state
+
+
+_new = object.__new__
