@@ -1,7 +1,7 @@
 """Every ```python block of the documentation runs, against the real API.
 
-Blocks are collected from ``docs/**/*.md`` and from the spec text in
-``src/hanabi_core/rulebook/*.md``. The blocks of one page run in order in one shared namespace, so a
+Blocks are collected from ``docs/**/*.md``, the spec text in ``src/hanabi_core/rulebook/*.md``,
+the README, and the docstrings of ``src/hanabi_core/**/*.py`` (which the API reference shows). The blocks of one page run in order in one shared namespace, so a
 page may set something up once and use it in its later examples. A block fenced as
 ```` ```python skip ```` or whose first line is ``# doc: no-run`` is shown but not run.
 """
@@ -15,7 +15,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted(
-    [*ROOT.joinpath("docs").rglob("*.md"), *ROOT.joinpath("src/hanabi_core/rulebook").glob("*.md")]
+    [
+        ROOT / "README.md",
+        *ROOT.joinpath("docs").rglob("*.md"),
+        *ROOT.joinpath("src/hanabi_core/rulebook").glob("*.md"),
+        *ROOT.joinpath("src/hanabi_core").rglob("*.py"),
+    ]
 )
 
 _FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>```+|~~~+)\s*(?P<info>[^\n]*)$")

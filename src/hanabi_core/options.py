@@ -134,6 +134,10 @@ class Options:
         if type(self.last_round) is not bool:
             raise InvalidOptions("last_round", f"must be True or False, got {self.last_round!r}")
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickle the settings, not the tables `rules.py` caches on first use.
+        return (Options, tuple(getattr(self, a.name) for a in fields(Options) if a.init))
+
     @property
     def deck_size(self) -> int:
         """How many cards the variant's deck has."""

@@ -19,6 +19,7 @@ from .errors import IllegalAction, InvalidDeck, InvalidOptions
 from .options import Options
 from .spec import Rule
 from .state import EndReason, GameState, Outcome, new_state
+from .variants import Variant
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "playable"]
 
@@ -35,10 +36,12 @@ class _Tables:
     colour_index: dict[str, int]
     # others[p]: the seats after p in turn order, p excluded (the order of clues in legal_actions).
     others: tuple[tuple[int, ...], ...]
-    # colour_clues[target][mask]: the colour clues to `target` touching a hand whose cards' colour
-    # bits OR to `mask`; likewise rank_clues with bit r set for each rank r held.
-    colour_clues: tuple[tuple[tuple[ColourClue, ...], ...], ...]
-    rank_clues: tuple[tuple[tuple[RankClue, ...], ...], ...]
+    # The clue actions to each target, in legal_actions' order (colours, then ranks 1 to 5).
+    colour_actions: tuple[tuple[ColourClue, ...], ...]
+    rank_actions: tuple[tuple[RankClue, ...], ...]
+    # touching[target][key]: the clues to `target` that touch a hand whose cards' colour bits OR
+    # to the key's low byte and whose ranks set bit 8 + rank; filled on first sight of a key.
+    touching: tuple[dict[int, tuple[ColourClue | RankClue, ...]], ...]
     all_clues: tuple[tuple[ColourClue | RankClue, ...], ...]
     # next_rank[suit][built]: the rank that extends the firework, 0 once it is complete.
     next_rank: tuple[tuple[int, ...], ...]
@@ -51,58 +54,67 @@ class _Tables:
 
 
 def _tables(options: Options) -> _Tables:
-    tables = options._tables
+    tables: _Tables | None = options._tables  # type: ignore[assignment]  # a cache options keeps
     if tables is None:
         tables = _build_tables(options)
         object.__setattr__(options, "_tables", tables)
-    assert isinstance(tables, _Tables)
     return tables
+
+
+@frozen
+class _Deal:
+    """The part of the tables that depends on the variant alone, kept on the variant."""
+
+    # The distinct faces in canonical order, and each canonical position's face index.
+    face_index: dict[Card, int]
+    canonical_face: tuple[int, ...]
+    # dealt[order][face]: every DealtCard a game of the variant can hold, so dealing is a lookup.
+    dealt: tuple[tuple[DealtCard, ...], ...]
+
+
+def _deal_tables(variant: Variant) -> _Deal:
+    """Built once per variant, so that options built again and again (drivers often make a
+    fresh `Options` per game) share them."""
+    deal: _Deal | None = variant._dealt  # type: ignore[assignment]  # a cache the variant keeps
+    if deal is None:
+        faces = list(dict.fromkeys(variant.deck))
+        face_index = {face: i for i, face in enumerate(faces)}
+        suit_of = {suit.name: i for i, suit in enumerate(variant.suits)}
+        bits = [variant.colour_bits(suit) for suit in variant.suits]
+        deal = _Deal(
+            face_index,
+            tuple(face_index[c] for c in variant.deck),
+            tuple(
+                tuple(
+                    DealtCard(order, f.suit, f.rank, suit_of[f.suit], bits[suit_of[f.suit]])
+                    for f in faces
+                )
+                for order in range(len(variant.deck))
+            ),
+        )
+        object.__setattr__(variant, "_dealt", deal)
+    return deal
 
 
 def _build_tables(options: Options) -> _Tables:
     variant = options.variant
     n = options.players
     colours = variant.clue_colours
-    colour_clues: list[tuple[tuple[ColourClue, ...], ...]] = []
-    rank_clues: list[tuple[tuple[RankClue, ...], ...]] = []
-    all_clues: list[tuple[ColourClue | RankClue, ...]] = []
-    for target in range(n):
-        by_colour = [ColourClue(target, c) for c in colours]
-        by_rank = [RankClue(target, r) for r in RANKS]
-        colour_clues.append(
-            tuple(
-                tuple(a for i, a in enumerate(by_colour) if mask >> i & 1)
-                for mask in range(1 << len(colours))
-            )
-        )
-        rank_clues.append(
-            tuple(
-                tuple(a for a in by_rank if mask >> a.rank & 1)
-                for mask in range(1 << (max(RANKS) + 1))
-            )
-        )
-        all_clues.append((*by_colour, *by_rank))
-    faces = sorted(set(variant.deck), key=variant.deck.index)
-    face_index = {face: i for i, face in enumerate(faces)}
-    suit_of = {suit.name: i for i, suit in enumerate(variant.suits)}
-    bits = [variant.colour_bits(suit) for suit in variant.suits]
-    dealt = tuple(
-        tuple(
-            DealtCard(order, f.suit, f.rank, suit_of[f.suit], bits[suit_of[f.suit]]) for f in faces
-        )
-        for order in range(len(variant.deck))
-    )
+    colour_actions = tuple(tuple(ColourClue(t, c) for c in colours) for t in range(n))
+    rank_actions = tuple(tuple(RankClue(t, r) for r in RANKS) for t in range(n))
+    deal = _deal_tables(variant)
     return _Tables(
-        face_index=face_index,
-        canonical_face=tuple(face_index[c] for c in variant.deck),
-        dealt=dealt,
+        face_index=deal.face_index,
+        canonical_face=deal.canonical_face,
+        dealt=deal.dealt,
         plays=tuple(Play(i) for i in range(options.hand_size)),
         discards=tuple(Discard(i) for i in range(options.hand_size)),
         colour_index={c: i for i, c in enumerate(colours)},
         others=tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n)),
-        colour_clues=tuple(colour_clues),
-        rank_clues=tuple(rank_clues),
-        all_clues=tuple(all_clues),
+        colour_actions=colour_actions,
+        rank_actions=rank_actions,
+        touching=tuple({} for _ in range(n)),
+        all_clues=tuple((*c, *r) for c, r in zip(colour_actions, rank_actions, strict=True)),
         next_rank=tuple((*suit.build_order, 0) for suit in variant.suits),
         copies=tuple(dict(zip(RANKS, suit.copies, strict=True)) for suit in variant.suits),
     )
@@ -201,12 +213,13 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
                 actions += tables.all_clues[target]
         else:
             for target in tables.others[p]:
-                colours = ranks = 0
+                key = 0
                 for card in hands[target]:
-                    colours |= card.colour_bits
-                    ranks |= 1 << card.rank
-                actions += tables.colour_clues[target][colours]
-                actions += tables.rank_clues[target][ranks]
+                    key |= card.colour_bits | 256 << card.rank
+                clues = tables.touching[target].get(key)
+                if clues is None:
+                    clues = _clues_touching(tables, target, key)
+                actions += clues
     return tuple(actions)
 
 
@@ -231,6 +244,14 @@ def playable(state: GameState, card: DealtCard | Card) -> bool:
             return False
         suit = found
     return card.rank == _tables(state.options).next_rank[suit][state.built[suit]]
+
+
+def _clues_touching(tables: _Tables, target: int, key: int) -> tuple[ColourClue | RankClue, ...]:
+    colours = [a for i, a in enumerate(tables.colour_actions[target]) if key >> i & 1]
+    ranks = [a for a in tables.rank_actions[target] if key >> (8 + a.rank) & 1]
+    clues: tuple[ColourClue | RankClue, ...] = (*colours, *ranks)
+    tables.touching[target][key] = clues  # a cache: the same key always gives the same clues
+    return clues
 
 
 def check(state: GameState, action: object) -> IllegalAction | None:

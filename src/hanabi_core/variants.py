@@ -41,6 +41,8 @@ class Variant:
     _index: Mapping[str, int] = field(init=False, eq=False, repr=False)
     _colour_bits: tuple[int, ...] = field(init=False, eq=False, repr=False)
     _deck: tuple[Card, ...] = field(init=False, eq=False, repr=False)
+    # rules.py's table of every DealtCard this variant can deal, built on first use.
+    _dealt: object = field(init=False, eq=False, repr=False, default=None)
 
     def __attrs_post_init__(self) -> None:
         names = [s.name for s in self.suits]
@@ -51,6 +53,10 @@ class Variant:
         object.__setattr__(self, "_index", _suit_index(self.suits))
         object.__setattr__(self, "_colour_bits", tuple(self._bits(s) for s in self.suits))
         object.__setattr__(self, "_deck", tuple(card for suit in self.suits for card in suit.cards))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickle what defines the variant, not the caches derived from it.
+        return (Variant, (self.id, self.name, self.suits, self.clue_colours))
 
     @property
     def suit_names(self) -> tuple[str, ...]:
