@@ -1,8 +1,9 @@
 """Every ```python block of the documentation runs, against the real API.
 
 Blocks are collected from ``docs/**/*.md``, the spec text in ``src/hanabi_core/rulebook/*.md``,
-the README, and the docstrings of ``src/hanabi_core/**/*.py`` (which the API reference shows). The blocks of one page run in order in one shared namespace, so a
-page may set something up once and use it in its later examples. A block fenced as
+the README, and the docstrings of ``src/hanabi_core/**/*.py`` (which the API reference shows).
+The blocks of one page run in order in one shared namespace, so a page may set something up once
+and use it in its later examples. A block fenced as
 ```` ```python skip ```` or whose first line is ``# doc: no-run`` is shown but not run.
 """
 
