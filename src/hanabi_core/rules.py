@@ -46,8 +46,7 @@ class _Tables:
     # next_rank[suit][built]: the rank that extends the firework, 0 once it is complete.
     next_rank: tuple[tuple[int, ...], ...]
     copies: tuple[dict[int, int], ...]
-    # The variant's distinct faces, their index, and dealt[order][face]: every DealtCard a game
-    # of these options can hold, built once so that dealing is a lookup.
+    # From the variant's own tables (see _Deal), copied here to save a lookup per game.
     face_index: dict[Card, int]
     canonical_face: tuple[int, ...]
     dealt: tuple[tuple[DealtCard, ...], ...]
@@ -268,11 +267,10 @@ def check(state: GameState, action: object) -> IllegalAction | None:
             f"Cannot {_verb(action)}: the game is over "
             f"({state.outcome.reason.value.replace('-', ' ')}, score {state.outcome.score})",
         )
-    kind = type(action)
-    if kind is Play or kind is Discard:
-        return _check_card_action(state, action)  # type: ignore[arg-type]
-    if kind is ColourClue or kind is RankClue:
-        return _check_clue(state, action)  # type: ignore[arg-type]
+    if isinstance(action, (Play, Discard)):
+        return _check_card_action(state, action)
+    if isinstance(action, (ColourClue, RankClue)):
+        return _check_clue(state, action)
     # Rule 3.4: a turn is one of the four actions, nothing else (no passing, rule 3.1).
     return _refuse(
         state,
@@ -290,7 +288,7 @@ def is_legal(state: GameState, action: object) -> bool:
 def _check_card_action(state: GameState, action: Play | Discard) -> IllegalAction | None:
     hand = state.hands[state.current_player]
     slot = action.slot
-    discard = type(action) is Discard
+    discard = isinstance(action, Discard)
     if not 0 <= slot < len(hand):
         # Rules 5.1 and 6.1: the card must be one of your own.
         rule = Rule.DISCARD_FROM_OWN_HAND if discard else Rule.PLAY_FROM_OWN_HAND
