@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import Enum
-from types import MappingProxyType
 
 from attrs import field, fields, frozen
 
@@ -150,8 +149,7 @@ class GameState:
     @property
     def fireworks(self) -> Mapping[str, int]:
         """Suit name → number of cards built on its firework (read-only)."""
-        names = self.options.variant.suit_names
-        return MappingProxyType(dict(zip(names, self.built, strict=True)))
+        return self.options.variant.fireworks(self.built)
 
     @property
     def score(self) -> int:

@@ -58,6 +58,10 @@ class Variant:
         # Pickle what defines the variant, not the caches derived from it.
         return (Variant, (self.id, self.name, self.suits, self.clue_colours))
 
+    def fireworks(self, built: tuple[int, ...]) -> Mapping[str, int]:
+        """Suit name → cards built, from the counts in suit order (read-only)."""
+        return ReadOnlyMap(dict(zip(self.suit_names, built, strict=True)))
+
     @property
     def suit_names(self) -> tuple[str, ...]:
         """The names of the suits, in order."""

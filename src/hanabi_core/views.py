@@ -22,7 +22,6 @@ assert view(state, 0).hands[1] == state.hands[1]  # seat 0 sees seat 1's cards
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 
 from attrs import frozen
 
@@ -130,8 +129,7 @@ class PlayerView:
     @property
     def fireworks(self) -> Mapping[str, int]:
         """Suit name → number of cards built on its firework (read-only)."""
-        names = self.options.variant.suit_names
-        return MappingProxyType(dict(zip(names, self.built, strict=True)))
+        return self.options.variant.fireworks(self.built)
 
     @property
     def score(self) -> int:
