@@ -5,7 +5,7 @@ adapter, the path another engine takes through `EngineAdapter`)."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
 from hanabi_core import EDITIONS, VARIANTS
@@ -54,9 +54,14 @@ def test_slow_game_machine_everything() -> None:
     class Machine(GameMachine):
         check_action_space = True
 
-    run_state_machine_as_test(
-        Machine, settings=settings(max_examples=200, stateful_step_count=300, deadline=None)
+    # 300 steps is several whole games per example: large by design, so the size check is off.
+    long_run = settings(
+        max_examples=200,
+        stateful_step_count=300,
+        deadline=None,
+        suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow],
     )
+    run_state_machine_as_test(Machine, settings=long_run)
 
 
 TestGameMachine = GameMachine.TestCase
