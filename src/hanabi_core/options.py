@@ -88,8 +88,6 @@ class Options:
     negative_clues: bool = False
     storm_out_score: str = "zero"
     last_round: bool = True
-    # Derived once so that the hot path does not recompute it.
-    _deck_size: int = field(init=False, eq=False, repr=False, default=0)
     # The action and clue tables of `rules.py`, built on first use and kept with the options they
     # derive from (never shared between different options, never part of equality).
     _tables: object = field(init=False, eq=False, repr=False, default=None)
@@ -101,7 +99,6 @@ class Options:
                 "players", f"must be a whole number from 2 to 6, got {self.players!r}"
             )
         deck_size = len(self.variant.deck)
-        object.__setattr__(self, "_deck_size", deck_size)
         if self.hand_size is None:
             object.__setattr__(self, "hand_size", default_hand_size(self.players))
         elif not _is_int(self.hand_size) or self.hand_size < 1:
@@ -141,7 +138,7 @@ class Options:
     @property
     def deck_size(self) -> int:
         """How many cards the variant's deck has."""
-        return self._deck_size
+        return len(self.variant.deck)
 
     def replace(self, **changes: Any) -> Options:
         """A copy with some fields changed, validated again."""

@@ -21,7 +21,7 @@ from .spec import Rule
 from .state import EndReason, GameState, Outcome, new_state
 from .variants import Variant
 
-__all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "playable"]
+__all__ = ["apply", "check", "dealt_orders", "is_legal", "legal_actions", "new_game", "playable"]
 
 
 # --- Tables derived once per Options ----------------------------------------------------------
@@ -29,11 +29,10 @@ __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "playable"
 
 @frozen
 class _Tables:
-    """Interned actions and lookup tables for one `Options` (speed only, no rules of their own)."""
+    """Interned actions for one `Options` (speed only, no rules of their own)."""
 
     plays: tuple[Play, ...]
     discards: tuple[Discard, ...]
-    colour_index: dict[str, int]
     # others[p]: the seats after p in turn order, p excluded (the order of clues in legal_actions).
     others: tuple[tuple[int, ...], ...]
     # The clue actions to each target, in legal_actions' order (colours, then ranks 1 to 5).
@@ -43,13 +42,6 @@ class _Tables:
     # to the key's low byte and whose ranks set bit 8 + rank; filled on first sight of a key.
     touching: tuple[dict[int, tuple[ColourClue | RankClue, ...]], ...]
     all_clues: tuple[tuple[ColourClue | RankClue, ...], ...]
-    # next_rank[suit][built]: the rank that extends the firework, 0 once it is complete.
-    next_rank: tuple[tuple[int, ...], ...]
-    copies: tuple[dict[int, int], ...]
-    # From the variant's own tables (see _Deal), copied here to save a lookup per game.
-    face_index: dict[Card, int]
-    canonical_face: tuple[int, ...]
-    dealt: tuple[tuple[DealtCard, ...], ...]
 
 
 def _tables(options: Options) -> _Tables:
@@ -61,38 +53,45 @@ def _tables(options: Options) -> _Tables:
 
 
 @frozen
-class _Deal:
-    """The part of the tables that depends on the variant alone, kept on the variant."""
+class _VariantTables:
+    """Lookup tables that depend on the variant alone (speed only, no rules of their own)."""
 
     # The distinct faces in canonical order, and each canonical position's face index.
     face_index: dict[Card, int]
     canonical_face: tuple[int, ...]
     # dealt[order][face]: every DealtCard a game of the variant can hold, so dealing is a lookup.
     dealt: tuple[tuple[DealtCard, ...], ...]
+    colour_index: dict[str, int]
+    # next_rank[suit][built]: the rank that extends the firework, 0 once it is complete.
+    next_rank: tuple[tuple[int, ...], ...]
+    copies: tuple[dict[int, int], ...]
 
 
-def _deal_tables(variant: Variant) -> _Deal:
-    """Built once per variant, so that options built again and again (drivers often make a
-    fresh `Options` per game) share them."""
-    deal: _Deal | None = variant._dealt  # type: ignore[assignment]  # a cache the variant keeps
-    if deal is None:
+def _variant_tables(variant: Variant) -> _VariantTables:
+    """Built once per variant and kept on it, so that options built again and again (drivers
+    often make a fresh `Options` per game) share them."""
+    tables: _VariantTables | None = variant._tables  # type: ignore[assignment]  # its cache
+    if tables is None:
         faces = list(dict.fromkeys(variant.deck))
         face_index = {face: i for i, face in enumerate(faces)}
-        suit_of = {suit.name: i for i, suit in enumerate(variant.suits)}
-        bits = [variant.colour_bits(suit) for suit in variant.suits]
-        deal = _Deal(
-            face_index,
-            tuple(face_index[c] for c in variant.deck),
-            tuple(
+        suit_of = [variant.suit_names.index(f.suit) for f in faces]
+        bits = [variant.colour_bits(f.suit) for f in faces]
+        tables = _VariantTables(
+            face_index=face_index,
+            canonical_face=tuple(face_index[c] for c in variant.deck),
+            dealt=tuple(
                 tuple(
-                    DealtCard(order, f.suit, f.rank, suit_of[f.suit], bits[suit_of[f.suit]])
-                    for f in faces
+                    DealtCard(order, f.suit, f.rank, suit_of[i], bits[i])
+                    for i, f in enumerate(faces)
                 )
                 for order in range(len(variant.deck))
             ),
+            colour_index={c: i for i, c in enumerate(variant.clue_colours)},
+            next_rank=tuple((*suit.build_order, 0) for suit in variant.suits),
+            copies=tuple(dict(zip(RANKS, suit.copies, strict=True)) for suit in variant.suits),
         )
-        object.__setattr__(variant, "_dealt", deal)
-    return deal
+        object.__setattr__(variant, "_tables", tables)
+    return tables
 
 
 def _build_tables(options: Options) -> _Tables:
@@ -101,25 +100,31 @@ def _build_tables(options: Options) -> _Tables:
     colours = variant.clue_colours
     colour_actions = tuple(tuple(ColourClue(t, c) for c in colours) for t in range(n))
     rank_actions = tuple(tuple(RankClue(t, r) for r in RANKS) for t in range(n))
-    deal = _deal_tables(variant)
     return _Tables(
-        face_index=deal.face_index,
-        canonical_face=deal.canonical_face,
-        dealt=deal.dealt,
         plays=tuple(Play(i) for i in range(options.hand_size)),
         discards=tuple(Discard(i) for i in range(options.hand_size)),
-        colour_index={c: i for i, c in enumerate(colours)},
         others=tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n)),
         colour_actions=colour_actions,
         rank_actions=rank_actions,
         touching=tuple({} for _ in range(n)),
         all_clues=tuple((*c, *r) for c, r in zip(colour_actions, rank_actions, strict=True)),
-        next_rank=tuple((*suit.build_order, 0) for suit in variant.suits),
-        copies=tuple(dict(zip(RANKS, suit.copies, strict=True)) for suit in variant.suits),
     )
 
 
 # --- Set-up (section 2) -----------------------------------------------------------------------
+
+
+def dealt_orders(options: Options) -> tuple[range, ...]:
+    """The orders each seat is dealt (rule 2.4): seat p gets p·H … p·H+H−1, oldest first.
+
+    ```python
+    from hanabi_core import Options
+    from hanabi_core.rules import dealt_orders
+    assert dealt_orders(Options(2)) == (range(0, 5), range(5, 10))
+    ```
+    """
+    size = options.hand_size
+    return tuple(range(p * size, (p + 1) * size) for p in range(options.players))
 
 
 def new_game(
@@ -145,7 +150,7 @@ def new_game(
     if not isinstance(options, Options):
         raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
     variant = options.variant
-    tables = _tables(options)
+    tables = _variant_tables(variant)
     if (deck is None) == (seed is None):
         raise InvalidDeck("deck", "give exactly one of deck= (the cards, top first) or seed=")
     if seed is not None:
@@ -157,8 +162,8 @@ def new_game(
     dealt = tuple(map(tuple.__getitem__, tables.dealt, faces))
     size = options.hand_size
     players = options.players
-    # Rule 2.4: contiguous blocks, seat p gets orders p*H .. p*H+H-1, oldest first.
-    hands = tuple(dealt[p * size : (p + 1) * size] for p in range(players))
+    # Rule 2.4: contiguous blocks, oldest card first.
+    hands = tuple(dealt[block.start : block.stop] for block in dealt_orders(options))
     drawn = size * players
     # Rule 7.3, when the deal itself takes the last card: the final round starts at once.
     turns_left = players if drawn == len(dealt) and options.last_round else None
@@ -242,7 +247,7 @@ def playable(state: GameState, card: DealtCard | Card) -> bool:
         if found is None:
             return False
         suit = found
-    return card.rank == _tables(state.options).next_rank[suit][state.built[suit]]
+    return card.rank == _variant_tables(variant).next_rank[suit][state.built[suit]]
 
 
 def _clues_touching(tables: _Tables, target: int, key: int) -> tuple[ColourClue | RankClue, ...]:
@@ -332,10 +337,10 @@ def _check_clue(state: GameState, action: ColourClue | RankClue) -> IllegalActio
             Rule.CLUE_TARGETS_ANOTHER_PLAYER,
             f"Cannot give a clue to seat {target}: the seats are 0 to {options.players - 1}",
         )
-    if isinstance(action, ColourClue):
-        index = _tables(options).colour_index.get(action.colour)
-        if index is None:
-            # Rule 4.3: only the variant's clue colours may be named (not black, not wild).
+    touched = _touched(state, action)
+    if touched is None:
+        # Rule 4.3: only the variant's clue colours and the ranks 1 to 5 may be named.
+        if isinstance(action, ColourClue):
             return _refuse(
                 state,
                 action,
@@ -343,16 +348,12 @@ def _check_clue(state: GameState, action: ColourClue | RankClue) -> IllegalActio
                 f"Cannot clue {action.colour!r}: in the {options.variant.name} variant a clue "
                 f"may name {', '.join(options.variant.clue_colours)}",
             )
-        touched = any(card.colour_bits >> index & 1 for card in state.hands[target])
-    else:
-        if action.rank not in RANKS:
-            return _refuse(
-                state,
-                action,
-                Rule.CLUE_NAMES_ONE_VALUE,
-                f"Cannot clue {action.rank}s: a clue may name a rank from 1 to 5",
-            )
-        touched = any(card.rank == action.rank for card in state.hands[target])
+        return _refuse(
+            state,
+            action,
+            Rule.CLUE_NAMES_ONE_VALUE,
+            f"Cannot clue {action.rank}s: a clue may name a rank from 1 to 5",
+        )
     if not touched and not options.negative_clues:
         # Rule 4.5: a clue points at cards; "you have no blue" needs the negative-clue option.
         return _refuse(
@@ -422,7 +423,7 @@ def _touched(state: GameState, action: ColourClue | RankClue) -> tuple[int, ...]
     names what cannot be named (rule 4.3)."""
     hand = state.hands[action.target]
     if isinstance(action, ColourClue):
-        index = _tables(state.options).colour_index.get(action.colour)
+        index = _variant_tables(state.options.variant).colour_index.get(action.colour)
         if index is None:
             return None
         # Rule 4.6, through each card's precomputed colour bits.
@@ -450,7 +451,7 @@ def _play(state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play
     card = hand[slot]
     built = state.built
     suit = card.suit_index
-    next_rank = _tables(state.options).next_rank[suit]
+    next_rank = _variant_tables(state.options.variant).next_rank[suit]
     rest = hand[:slot] + hand[slot + 1 :]
     if card.rank == next_rank[built[suit]]:
         # Rule 6.2 (and 9.7 for a descending firework): the card extends its firework.
@@ -507,7 +508,7 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
                 turns_left = options.players
         hands = (*hands[:p], hand, *hands[p + 1 :])
     log = (state.log, (p, action, touched, card, misplay, note_gained, new_card))
-    outcome = _outcome(options, built, storms, turns_left, discards, card, hand is not None)
+    outcome = _outcome(options, built, storms, turns_left, discards, card)
     after = new_state(
         options, dealt, hands, drawn, built, discards, notes, storms,
         (p + 1) % options.players,  # rule 3.2
@@ -530,9 +531,11 @@ def _outcome(  # noqa: PLR0917
     turns_left: int | None,
     discards: tuple[DealtCard, ...],
     card: DealtCard | None,
-    card_left_hand: bool,
 ) -> Outcome | None:
-    """The end of the game after a turn, if it ended (section 7), scored by section 8."""
+    """The end of the game after a turn, if it ended (section 7), scored by section 8.
+
+    `card` is the card played or discarded this turn (`None` after a clue).
+    """
     max_score = options.variant.max_score
     total = sum(built)
     if storms >= options.max_storms:
@@ -548,7 +551,8 @@ def _outcome(  # noqa: PLR0917
             return Outcome(EndReason.FINAL_ROUND, total, max_score, Rule.FINAL_ROUND)
         return None
     # Rule 7.4, no last round: lost (rule 8.4, score 0) once the maximum is out of reach.
-    discarded = card is not None and card_left_hand and discards and discards[-1] is card
+    # The card went to the discard pile (a discard or a misplay) if it is now on top of it.
+    discarded = card is not None and discards and discards[-1] is card
     if discarded and _out_of_reach(options, built, discards, card):  # type: ignore[arg-type]
         return Outcome(EndReason.MAX_SCORE_UNREACHABLE, 0, max_score, Rule.NO_LAST_ROUND)
     return None
@@ -558,7 +562,7 @@ def _out_of_reach(
     options: Options, built: tuple[int, ...], discards: tuple[DealtCard, ...], card: DealtCard
 ) -> bool:
     """Every copy of `card`'s face is discarded, and its firework still needs it (rule 7.4)."""
-    tables = _tables(options)
+    tables = _variant_tables(options.variant)
     suit = card.suit_index
     if tables.next_rank[suit].index(card.rank) < built[suit]:
         return False  # already built: a spare copy

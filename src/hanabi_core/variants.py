@@ -41,8 +41,9 @@ class Variant:
     _index: Mapping[str, int] = field(init=False, eq=False, repr=False)
     _colour_bits: tuple[int, ...] = field(init=False, eq=False, repr=False)
     _deck: tuple[Card, ...] = field(init=False, eq=False, repr=False)
-    # rules.py's table of every DealtCard this variant can deal, built on first use.
-    _dealt: object = field(init=False, eq=False, repr=False, default=None)
+    # rules.py's lookup tables for this variant (every DealtCard it can deal, …), built on first
+    # use and never part of equality or pickling.
+    _tables: object = field(init=False, eq=False, repr=False, default=None)
 
     def __attrs_post_init__(self) -> None:
         names = [s.name for s in self.suits]

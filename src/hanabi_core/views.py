@@ -37,6 +37,7 @@ from .knowledge import (
     unaccounted,
 )
 from .options import Options
+from .rules import dealt_orders
 from .state import GameState, Outcome
 
 __all__ = ["PlayerView", "SeenTurn", "view"]
@@ -177,9 +178,8 @@ def view(state: GameState, player: int) -> PlayerView:
     if type(player) is not int or not 0 <= player < players:
         raise ValueError(f"player must be a seat from 0 to {players - 1}, got {player!r}")
     variant = options.variant
-    size = options.hand_size
-    # Rule 2.4: seat p was dealt orders p*H .. p*H+H-1; the history says what happened since.
-    hands = [list(range(p * size, (p + 1) * size)) for p in range(players)]
+    # The deal of rule 2.4, the same function new_game uses; the history says what happened since.
+    hands = [list(block) for block in dealt_orders(options)]
     fresh = (all_suits(variant), all_ranks(), False)
     clues: dict[int, tuple[int, int, bool]] = {o: fresh for hand in hands for o in hand}
     history: list[SeenTurn] = []
