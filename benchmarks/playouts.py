@@ -27,10 +27,12 @@ import random
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from hanabi_core import (
     VARIANTS,
+    Action,
     GameState,
     Options,
     Play,
@@ -44,90 +46,82 @@ from hanabi_core import (
 Workload = Callable[[int, int, int], int]  # (players, games, seed) -> moves made
 
 
-def ours_random(players: int, games: int, seed: int) -> int:
-    """Random legal playouts with hanabi_core; returns the number of moves made."""
+def playouts(
+    options: Options, games: int, seed: int, choices: Callable[[GameState], Sequence[Action]]
+) -> int:
+    """Play `games` seeded games, each move drawn from `choices(state)`; the moves made."""
     rng = random.Random(seed)
-    options = Options(players)
     moves = 0
     for _ in range(games):
         state = new_game(options, seed=rng.getrandbits(64))
         while not state.is_over:
-            state = apply(state, rng.choice(legal_actions(state)))
+            state = apply(state, rng.choice(choices(state)))
             moves += 1
     return moves
 
 
-def _safe(state: GameState) -> list[object]:
+def safe_actions(state: GameState) -> list[Action]:
+    """The legal actions less the plays that would misplay (the driver peeks at the hand)."""
     hand = state.hands[state.current_player]
     return [
         a for a in legal_actions(state) if not isinstance(a, Play) or playable(state, hand[a.slot])
     ]
 
 
+def ours_random(players: int, games: int, seed: int) -> int:
+    """Random legal playouts with hanabi_core."""
+    return playouts(Options(players), games, seed, legal_actions)
+
+
 def ours_safe(players: int, games: int, seed: int) -> int:
-    """Playouts that never misplay, with hanabi_core; returns the number of moves made."""
-    rng = random.Random(seed)
-    options = Options(players)
-    moves = 0
-    for _ in range(games):
-        state = new_game(options, seed=rng.getrandbits(64))
-        while not state.is_over:
-            state = apply(state, rng.choice(_safe(state)))  # type: ignore[arg-type]
-            moves += 1
-    return moves
+    """Playouts that never misplay, with hanabi_core."""
+    return playouts(Options(players), games, seed, safe_actions)
 
 
 def hle_workloads() -> tuple[Workload, Workload] | None:
     """The same two workloads through DeepMind's engine, if it is installed."""
     try:
-        from hanabi_learning_environment import pyhanabi
+        from hanabi_learning_environment import pyhanabi  # type: ignore[import-untyped]
     except ImportError:
         return None
     chance = pyhanabi.CHANCE_PLAYER_ID
     play = pyhanabi.HanabiMoveType.PLAY
 
-    def game(players: int, seed: int) -> object:
-        return pyhanabi.HanabiGame({"players": players, "random_start_player": False, "seed": seed})
+    def every_move(state: Any, player: int) -> list[Any]:
+        return state.legal_moves()  # type: ignore[no-any-return]
 
-    def hle_random(players: int, games: int, seed: int) -> int:
-        rng = random.Random(seed)
-        engine = game(players, seed)
-        moves = 0
-        for _ in range(games):
-            state = engine.new_initial_state()  # type: ignore[attr-defined]
-            while not state.is_terminal():
-                if state.cur_player() == chance:
-                    state.deal_random_card()
-                    continue
-                state.apply_move(rng.choice(state.legal_moves()))
-                moves += 1
-        return moves
+    def safe_moves(state: Any, player: int) -> list[Any]:
+        hand = state.player_hands()[player]
+        return [
+            m
+            for m in state.legal_moves()
+            if m.type() != play
+            or state.card_playable_on_fireworks(
+                hand[m.card_index()].color(), hand[m.card_index()].rank()
+            )
+        ]
 
-    def hle_safe(players: int, games: int, seed: int) -> int:
-        rng = random.Random(seed)
-        engine = game(players, seed)
-        moves = 0
-        for _ in range(games):
-            state = engine.new_initial_state()  # type: ignore[attr-defined]
-            while not state.is_terminal():
-                player = state.cur_player()
-                if player == chance:
-                    state.deal_random_card()
-                    continue
-                hand = state.player_hands()[player]
-                legal = [
-                    m
-                    for m in state.legal_moves()
-                    if m.type() != play
-                    or state.card_playable_on_fireworks(
-                        hand[m.card_index()].color(), hand[m.card_index()].rank()
-                    )
-                ]
-                state.apply_move(rng.choice(legal))
-                moves += 1
-        return moves
+    def workload(choices: Callable[[Any, int], list[Any]]) -> Workload:
+        def run(players: int, games: int, seed: int) -> int:
+            rng = random.Random(seed)
+            engine = pyhanabi.HanabiGame(
+                {"players": players, "random_start_player": False, "seed": seed}
+            )
+            moves = 0
+            for _ in range(games):
+                state = engine.new_initial_state()
+                while not state.is_terminal():
+                    player = state.cur_player()
+                    if player == chance:
+                        state.deal_random_card()
+                        continue
+                    state.apply_move(rng.choice(choices(state, player)))
+                    moves += 1
+            return moves
 
-    return hle_random, hle_safe
+        return run
+
+    return workload(every_move), workload(safe_moves)
 
 
 def measure(workload: Workload, players: int, games: int, seed: int) -> tuple[float, float]:
@@ -147,11 +141,7 @@ def memory(games: int) -> tuple[float, float, int]:
     options = Options(2)
     new_game(options, seed=0)
     tracemalloc.start()
-    rng = random.Random(7)
-    for _ in range(games):
-        state = new_game(options, seed=rng.getrandbits(64))
-        while not state.is_over:
-            state = apply(state, rng.choice(legal_actions(state)))
+    playouts(options, games, 7, legal_actions)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
 
@@ -160,7 +150,7 @@ def memory(games: int) -> tuple[float, float, int]:
     state = new_game(options, seed=11)
     kept = [state]
     while not state.is_over:
-        state = apply(state, rng.choice(_safe(state)))  # type: ignore[arg-type]
+        state = apply(state, rng.choice(safe_actions(state)))
         kept.append(state)
     size, _ = tracemalloc.get_traced_memory()
     tracemalloc.stop()
