@@ -121,8 +121,8 @@ def test_usage_errors_and_missing_files_exit_2(
     assert len(err) == 5 and all(line.startswith("hanabi-core: ") for line in err)
 
 
-def test_replays_the_real_games(shared: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    folder = shared / "conformance" / "hanab-live"
+def test_replays_the_real_games(hanab_live: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = hanab_live
     assert main(["replay", str(folder / "example_game.json")]) == 0
     assert "Score 25/25" in capsys.readouterr().out
     assert main(["replay", str(folder / "no_variant.json")]) == 0

@@ -28,7 +28,7 @@ from hanabi_core import (
 )
 from hanabi_core.records import schema
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "conformance" / "hanab-live"
+REAL_GAMES = Path(__file__).resolve().parent / "data" / "hanab-live"
 
 
 def _ours(players: int, variant: str, seed: int) -> dict[str, Any]:
@@ -43,9 +43,9 @@ def _ours(players: int, variant: str, seed: int) -> dict[str, Any]:
 def _seeds() -> list[dict[str, Any]]:
     records = [_ours(3, "base", 1), _ours(2, "black-powder", 2), _ours(5, "multicolour-wild", 3)]
     records.append(json.loads(write_record(read_record(records[0]), format="hanab-live")))
-    if SHARED.is_dir():
-        for path in sorted(SHARED.glob("*.json")):
-            records.append(json.loads(path.read_text(encoding="utf-8")))
+    for path in sorted(REAL_GAMES.glob("*.json")):
+        records.append(json.loads(path.read_text(encoding="utf-8")))
+    assert len(records) == 6, "the two real games of tests/data/hanab-live are missing"
     return records
 
 
