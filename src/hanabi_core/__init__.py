@@ -16,7 +16,14 @@ from __future__ import annotations
 
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .cards import RANKS, Card, ClueTouch, DealtCard, Suit
-from .errors import HanabiError, IllegalAction, InvalidDeck, InvalidOptions, InvalidRecord
+from .errors import (
+    HanabiError,
+    IllegalAction,
+    InvalidAction,
+    InvalidDeck,
+    InvalidOptions,
+    InvalidRecord,
+)
 from .knowledge import CardKnowledge
 from .options import EDITIONS, Edition, Options
 from .records import GameRecord, abandon, read_record, write_record
@@ -47,6 +54,7 @@ __all__ = [
     "GameState",
     "HanabiError",
     "IllegalAction",
+    "InvalidAction",
     "InvalidDeck",
     "InvalidOptions",
     "InvalidRecord",

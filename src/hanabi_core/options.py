@@ -9,13 +9,14 @@ research engine) plays by, with the sources it follows.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
 from attrs import evolve, field, fields, frozen
 
 from ._readonly import ReadOnlyMap
 from .errors import InvalidOptions
-from .variants import VARIANTS, Variant
+from .variants import VARIANTS, Cache, Variant
 
 __all__ = ["EDITIONS", "STORM_OUT_SCORES", "Edition", "Options", "default_hand_size"]
 
@@ -88,9 +89,6 @@ class Options:
     negative_clues: bool = False
     storm_out_score: str = "zero"
     last_round: bool = True
-    # The action and clue tables of `rules.py`, built on first use and kept with the options they
-    # derive from (never shared between different options, never part of equality).
-    _tables: object = field(init=False, eq=False, repr=False, default=None)
 
     def __attrs_post_init__(self) -> None:
         # Rule 10.1: every field is checked here, once, so the transitions may trust them.
@@ -134,6 +132,12 @@ class Options:
     def __reduce__(self) -> tuple[object, ...]:
         # Pickle the settings, not the tables `rules.py` caches on first use.
         return (Options, tuple(getattr(self, a.name) for a in fields(Options) if a.init))
+
+    @cached_property
+    def _cache(self) -> Cache:
+        # The action tables of `rules.py`, built on first use and kept with the options they derive
+        # from; they hold actions only, never anything of a game (a view shares these options).
+        return Cache()
 
     @property
     def deck_size(self) -> int:

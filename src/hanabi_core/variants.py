@@ -7,6 +7,7 @@ changes between variants, so no variant has transition code of its own (rule 9.1
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 
 from attrs import field, frozen
 
@@ -17,6 +18,20 @@ __all__ = ["BASE_COLOURS", "VARIANTS", "Variant"]
 
 #: The five colours of the base game, in the order the spec lists them.
 BASE_COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "white")
+
+
+class Cache:
+    """Room for the tables a higher module (`rules.py`) derives from a frozen value.
+
+    A frozen value keeps one in a `functools.cached_property`, which attrs stores in a slot of its
+    own: not a field, so never part of equality, `attrs.asdict`, pickling or copying (a copy builds
+    its own on first use). What goes in is derived from the value alone and read-only.
+    """
+
+    __slots__ = ("tables",)
+
+    def __init__(self) -> None:
+        self.tables: object = None
 
 
 def _suit_index(suits: tuple[Suit, ...]) -> Mapping[str, int]:
@@ -41,9 +56,6 @@ class Variant:
     _index: Mapping[str, int] = field(init=False, eq=False, repr=False)
     _colour_bits: tuple[int, ...] = field(init=False, eq=False, repr=False)
     _deck: tuple[Card, ...] = field(init=False, eq=False, repr=False)
-    # rules.py's lookup tables for this variant (every DealtCard it can deal, …), built on first
-    # use and never part of equality or pickling.
-    _tables: object = field(init=False, eq=False, repr=False, default=None)
 
     def __attrs_post_init__(self) -> None:
         names = [s.name for s in self.suits]
@@ -58,6 +70,11 @@ class Variant:
     def __reduce__(self) -> tuple[object, ...]:
         # Pickle what defines the variant, not the caches derived from it.
         return (Variant, (self.id, self.name, self.suits, self.clue_colours))
+
+    @cached_property
+    def _cache(self) -> Cache:
+        # rules.py's lookup tables for this variant (every DealtCard it can deal, …).
+        return Cache()
 
     def fireworks(self, built: tuple[int, ...]) -> Mapping[str, int]:
         """Suit name → cards built, from the counts in suit order (read-only)."""

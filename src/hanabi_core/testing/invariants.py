@@ -58,7 +58,7 @@ _NON_ACTIONS: tuple[object, ...] = (
     Play,
     RankClue,
 )
-_HUGE = 2**63
+_HUGE = 2**63 - 1  # the largest number an action holds (a larger one is refused when built)
 
 
 def turn_bound(options: Options) -> int:
