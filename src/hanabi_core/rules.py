@@ -54,6 +54,11 @@ class _Tables:
     colour_actions: tuple[tuple[ColourClue, ...], ...]
     rank_clues: tuple[tuple[tuple[RankClue, ...], ...], ...]
     all_clues: tuple[tuple[ColourClue | RankClue, ...], ...]
+    # Note units (rule 9.25): the cap, and what a clue costs (8 and 1 in print).
+    note_cap: int
+    clue_cost: int
+    # Rule 9.13: a discard is legal at the Note cap.
+    discard_at_cap: bool
 
 
 def _tables(options: Options) -> _Tables:
@@ -83,9 +88,11 @@ class _VariantTables:
     # (rule 4.6), for every possible `bits` (None past _MAX_TABLED_COLOURS colours).
     colour_actions: tuple[tuple[ColourClue, ...], ...]
     colour_clues: tuple[tuple[tuple[ColourClue, ...], ...], ...] | None
-    # rank_clues[target][bits]: the rank clues that touch a hand holding the ranks r with bit r
-    # set in `bits` (rule 4.7), ranks ascending.
+    # rank_clues[target][bits]: the rank clues that touch a hand whose cards' rank bits OR to
+    # `bits` (rule 4.7), in the variant's clue-rank order.
     rank_clues: tuple[tuple[tuple[RankClue, ...], ...], ...]
+    # The rank clues a clue may name (rule 4.3), as a set.
+    clue_ranks: frozenset[int]
 
 
 def _variant_tables(variant: Variant) -> _VariantTables:
@@ -97,14 +104,24 @@ def _variant_tables(variant: Variant) -> _VariantTables:
         faces = list(dict.fromkeys(variant.deck))
         face_index = {face: i for i, face in enumerate(faces)}
         suit_of = [variant.suit_names.index(f.suit) for f in faces]
-        bits = [variant.colour_bits(f.suit) for f in faces]
+        bits = [variant.colour_bits(f.suit, f.rank) for f in faces]
+        rank_bits = [variant.rank_bits(f.suit, f.rank) for f in faces]
+        inverted = [variant.suits[i].inverted for i in suit_of]
         colours = variant.clue_colours
         colour_actions = tuple(tuple(ColourClue(t, c) for c in colours) for t in range(_MAX_SEATS))
-        rank_actions = tuple(tuple(RankClue(t, r) for r in RANKS) for t in range(_MAX_SEATS))
+        # Bit v of a card's rank bits stands for a clue naming rank v (bit 0 always clear).
+        rank_actions = tuple(
+            tuple(RankClue(t, r) if r in variant.clue_ranks else None for r in range(6))
+            for t in range(_MAX_SEATS)
+        )
         colour_clues = None
         if len(colours) <= _MAX_TABLED_COLOURS:
             colour_clues = tuple(
-                tuple(_filter_bits(actions, b) for b in range(1 << len(colours)))
+                # Rule 9.17: a colour clue that touches nothing is legal all the same.
+                tuple(
+                    _filter_bits(actions, -1 if variant.colour_clues_touch_nothing else b)
+                    for b in range(1 << len(colours))
+                )
                 for actions in colour_actions
             )
         tables = _VariantTables(
@@ -112,7 +129,7 @@ def _variant_tables(variant: Variant) -> _VariantTables:
             canonical_face=tuple(face_index[c] for c in variant.deck),
             dealt=tuple(
                 tuple(
-                    DealtCard(order, f.suit, f.rank, suit_of[i], bits[i])
+                    DealtCard(order, f.suit, f.rank, suit_of[i], bits[i], rank_bits[i], inverted[i])
                     for i, f in enumerate(faces)
                 )
                 for order in range(len(variant.deck))
@@ -125,11 +142,15 @@ def _variant_tables(variant: Variant) -> _VariantTables:
             ),
             colour_actions=colour_actions,
             colour_clues=colour_clues,
-            # Bit r (r = 1 to 5) stands for rank r, so bit 0 is always clear: shift the filter.
             rank_clues=tuple(
-                tuple(_filter_bits(actions, b >> 1) for b in range(2 << len(RANKS)))
+                tuple(
+                    # Rule 9.17: a rank clue that touches nothing is legal all the same.
+                    _rank_filter(actions, -1 if variant.rank_clues_touch_nothing else b)
+                    for b in range(2 << len(RANKS))
+                )
                 for actions in rank_actions
             ),
+            clue_ranks=frozenset(variant.clue_ranks),
         )
         cache.tables = tables
     return tables
@@ -140,10 +161,22 @@ def _filter_bits(actions: tuple[_Clue, ...], bits: int) -> tuple[_Clue, ...]:
     return tuple(a for i, a in enumerate(actions) if bits >> i & 1)
 
 
+def _rank_filter(actions: tuple[RankClue | None, ...], bits: int) -> tuple[RankClue, ...]:
+    """The rank clues (indexed by rank, `None` where the variant names no such rank) whose rank
+    has its bit set in `bits`, in the variant's clue-rank order."""
+    chosen = {a.rank: a for a in actions if a is not None and bits >> a.rank & 1}
+    return tuple(chosen[r] for r in _clue_rank_order(actions) if r in chosen)
+
+
+def _clue_rank_order(actions: tuple[RankClue | None, ...]) -> tuple[int, ...]:
+    return tuple(a.rank for a in actions if a is not None)
+
+
 def _build_tables(options: Options) -> _Tables:
     n = options.players
     variant = _variant_tables(options.variant)
     colour_actions = variant.colour_actions[:n]
+    # Every bit set: every rank clue the variant may name.
     rank_actions = tuple(clues[-1] for clues in variant.rank_clues[:n])
     return _Tables(
         plays=tuple(Play(i) for i in range(options.hand_size)),
@@ -153,7 +186,15 @@ def _build_tables(options: Options) -> _Tables:
         colour_actions=colour_actions,
         rank_clues=variant.rank_clues,
         all_clues=tuple((*c, *r) for c, r in zip(colour_actions, rank_actions, strict=True)),
+        note_cap=_note_cap(options),
+        clue_cost=options.variant.note_units,
+        discard_at_cap=options.variant.discards_at_note_cap,
     )
+
+
+def _note_cap(options: Options) -> int:
+    """The Note cap in units (rules 1.2, 10.3 and 9.25)."""
+    return options.max_notes * options.variant.note_units
 
 
 # --- Set-up (section 2) -----------------------------------------------------------------------
@@ -219,7 +260,7 @@ def new_game(
         drawn=drawn,
         built=(0,) * len(variant.suits),
         discards=(),
-        notes=options.max_notes,  # rule 2.7
+        notes=_note_cap(options),  # rule 2.7 (in half Notes in Clue Starved, rule 9.25)
         storms=0,
         current_player=0,  # rule 2.6
         turn=0,
@@ -254,9 +295,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     hands = state.hands
     n = len(hands[p])
     actions: list[Action] = list(tables.plays[:n])
-    if state.notes < state.options.max_notes:
+    if state.notes < tables.note_cap or tables.discard_at_cap:  # rules 5.2 and 9.13
         actions += tables.discards[:n]
-    if state.notes > 0:
+    if state.notes >= tables.clue_cost:  # rules 4.1 and 9.25
         if state.options.negative_clues:
             for target in tables.others[p]:
                 actions += tables.all_clues[target]
@@ -267,12 +308,18 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
                 colours = ranks = 0
                 for card in hands[target]:
                     colours |= card.colour_bits
-                    ranks |= 1 << card.rank
+                    ranks |= card.rank_bits
                 if colour_clues is not None:
                     actions += colour_clues[target][colours]
-                else:  # more colours than the tables cover
-                    actions += _filter_bits(tables.colour_actions[target], colours)
+                else:  # more colours than the tables cover (rule 9.17: blind clues are legal)
+                    blind = state.options.variant.colour_clues_touch_nothing
+                    actions += _filter_bits(tables.colour_actions[target], -1 if blind else colours)
                 actions += rank_clues[target][ranks]
+        if state.options.variant.alternating_clues:
+            # Rule 9.26: no clue of the type of the clue given before it.
+            last = _last_clue_type(state)
+            if last is not None:
+                return tuple(a for a in actions if type(a) is not last)
     return tuple(actions)
 
 
@@ -342,13 +389,15 @@ def _check_card_action(state: GameState, action: Play | Discard) -> IllegalActio
         holding = "your hand is empty" if not hand else f"your hand has slots 0 to {len(hand) - 1}"
         verb = "discard" if discard else "play"
         return _refuse(state, action, rule, f"Cannot {verb} slot {slot}: {holding}")
-    if discard and state.notes >= state.options.max_notes:
-        # Rule 5.2: a discard earns a Note back, so it needs a spent one.
+    options = state.options
+    if discard and state.notes >= _note_cap(options) and not options.variant.discards_at_note_cap:
+        # Rule 5.2: a discard earns a Note back, so it needs a spent one (not so with an inverted
+        # suit, rule 9.13).
         return _refuse(
             state,
             action,
             Rule.DISCARD_NEEDS_A_SPENT_NOTE,
-            f"Cannot discard: all {state.options.max_notes} Notes are available",
+            f"Cannot discard: all {options.max_notes} Notes are available",
         )
     return None
 
@@ -356,8 +405,8 @@ def _check_card_action(state: GameState, action: Play | Discard) -> IllegalActio
 def _check_clue(state: GameState, action: ColourClue | RankClue) -> IllegalAction | None:
     options = state.options
     target = action.target
-    if state.notes <= 0:
-        # Rule 4.1: a clue costs a Note.
+    if state.notes < options.variant.note_units:
+        # Rule 4.1: a clue costs a Note (two half Notes in Clue Starved, rule 9.25).
         return _refuse(
             state,
             action,
@@ -390,14 +439,19 @@ def _check_clue(state: GameState, action: ColourClue | RankClue) -> IllegalActio
                 f"Cannot clue {_brief(action.colour)}: in the {options.variant.name} variant a "
                 f"clue may name {', '.join(options.variant.clue_colours)}",
             )
+        ranks = options.variant.clue_ranks
+        if ranks == RANKS:
+            named = "a clue may name a rank from 1 to 5"
+        else:  # rules 9.18, 9.19, and the special ranks of 9.15
+            named = f"in the {options.variant.name} variant a clue may name " + (
+                f"a rank of {', '.join(map(str, ranks))}" if ranks else "no rank"
+            )
         return _refuse(
-            state,
-            action,
-            Rule.CLUE_NAMES_ONE_VALUE,
-            f"Cannot clue {action.rank}s: a clue may name a rank from 1 to 5",
+            state, action, Rule.CLUE_NAMES_ONE_VALUE, f"Cannot clue {action.rank}s: {named}"
         )
-    if not touched and not options.negative_clues:
-        # Rule 4.5: a clue points at cards; "you have no blue" needs the negative-clue option.
+    if not touched and not _may_touch_nothing(options, action):
+        # Rule 4.5: a clue points at cards; "you have no blue" needs the negative-clue option
+        # (or a variant whose clues of this type touch nothing, rule 9.17).
         return _refuse(
             state,
             action,
@@ -405,6 +459,36 @@ def _check_clue(state: GameState, action: ColourClue | RankClue) -> IllegalActio
             f"Cannot {action}: it touches none of seat {target}'s cards, and this game does not "
             "allow clues that touch nothing",
         )
+    if options.variant.alternating_clues and _last_clue_type(state) is type(action):
+        # Rule 9.26: clue types alternate.
+        kind = "colour" if isinstance(action, ColourClue) else "rank"
+        return _refuse(
+            state,
+            action,
+            Rule.ALTERNATING_CLUES,
+            f"Cannot {action}: in the {options.variant.name} variant a {kind} clue cannot follow "
+            f"a {kind} clue",
+        )
+    return None
+
+
+def _may_touch_nothing(options: Options, action: ColourClue | RankClue) -> bool:
+    """Whether a clue that touches no card is legal: the negative-clue option (rule 10.2), or a
+    variant whose clues of this type touch nothing (rule 9.17)."""
+    variant = options.variant
+    if isinstance(action, ColourClue):
+        return options.negative_clues or variant.colour_clues_touch_nothing
+    return options.negative_clues or variant.rank_clues_touch_nothing
+
+
+def _last_clue_type(state: GameState) -> type[ColourClue] | type[RankClue] | None:
+    """The type of the last clue given in the game, or `None` before the first (rule 9.26)."""
+    log = state.log
+    while log is not None:
+        action = log[1][1]
+        if isinstance(action, (ColourClue, RankClue)):
+            return type(action)
+        log = log[0]
     return None
 
 
@@ -443,17 +527,29 @@ def apply(state: GameState, action: Action) -> GameState:
                 return _play(state, hand, action.slot, action)
         elif isinstance(action, Discard):
             hand = state.hands[p]
-            if 0 <= action.slot < len(hand) and state.notes < state.options.max_notes:
+            if 0 <= action.slot < len(hand) and (
+                state.notes < _note_cap(state.options)
+                or state.options.variant.discards_at_note_cap  # rule 9.13
+            ):
                 return _discard(state, hand, action.slot, action)
         elif isinstance(action, (ColourClue, RankClue)):
             target = action.target
-            if state.notes > 0 and target != p and 0 <= target < state.options.players:
+            cost = state.options.variant.note_units  # rule 9.25: 2 half Notes in Clue Starved
+            if state.notes >= cost and target != p and 0 <= target < state.options.players:
                 touched = _touched(state, action)
-                if touched or (touched is not None and state.options.negative_clues):
+                if (
+                    touched is not None
+                    and (touched or _may_touch_nothing(state.options, action))
+                    and not (
+                        # Rule 9.26: clue types alternate.
+                        state.options.variant.alternating_clues
+                        and _last_clue_type(state) is type(action)
+                    )
+                ):
                     # Rule 4.1: the clue spends a Note; nobody draws.
                     return _end_turn(
                         state, action, touched, None, False, False,
-                        None, state.built, state.discards, state.notes - 1, state.storms,
+                        None, state.built, state.discards, state.notes - cost, state.storms,
                     )  # fmt: skip
     error = check(state, action)
     assert error is not None  # the branches above accept everything check accepts
@@ -468,29 +564,37 @@ def _touched(state: GameState, action: ColourClue | RankClue) -> tuple[int, ...]
         index = _variant_tables(state.options.variant).colour_index.get(action.colour)
         if index is None:
             return None
-        # Rule 4.6, through each card's precomputed colour bits.
+        # Rule 4.6 (and 9.27), through each card's precomputed colour bits.
         return tuple(card.order for card in hand if card.colour_bits >> index & 1)
     rank = action.rank
-    if rank not in RANKS:
+    if rank not in _variant_tables(state.options.variant).clue_ranks:
         return None
-    # Rule 4.7.
-    return tuple(card.order for card in hand if card.rank == rank)
+    # Rule 4.7 (and 9.27), through each card's precomputed rank bits.
+    return tuple(card.order for card in hand if card.rank_bits >> rank & 1)
 
 
 def _discard(
-    state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Discard
+    state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play | Discard
 ) -> GameState:
     card = hand[slot]
-    # Rule 5.3: the card goes face up to the discard pile and a Note comes back.
+    if card.inverted and isinstance(action, Discard):
+        return _play(state, hand, slot, action)  # rule 9.13: discarding it plays it
+    # Rule 5.3: the card goes face up to the discard pile and a Note comes back (one unit in Clue
+    # Starved, rule 9.25; none at the cap, which only an inverted suit's variant reaches, 9.13).
+    gained = state.notes < _note_cap(state.options)
     return _end_turn(
-        state, action, (), card, False, True,
+        state, action, (), card, False, gained,
         hand[:slot] + hand[slot + 1 :], state.built, (*state.discards, card),
-        state.notes + 1, state.storms,
+        state.notes + gained, state.storms,
     )  # fmt: skip
 
 
-def _play(state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play) -> GameState:
+def _play(
+    state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play | Discard
+) -> GameState:
     card = hand[slot]
+    if card.inverted and isinstance(action, Play):
+        return _discard(state, hand, slot, action)  # rule 9.13: playing it discards it
     built = state.built
     suit = card.suit_index
     next_rank = _variant_tables(state.options.variant).next_rank[suit]
@@ -499,7 +603,7 @@ def _play(state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play
         # Rule 6.2 (and 9.7 for a descending firework): the card extends its firework.
         now = built[suit] + 1
         # Rule 6.4: the firework's last card brings a Note back, unless none is spent.
-        bonus = next_rank[now] == 0 and state.notes < state.options.max_notes
+        bonus = next_rank[now] == 0 and state.notes < _note_cap(state.options)
         return _end_turn(
             state, action, (), card, False, bonus,
             rest, (*built[:suit], now, *built[suit + 1 :]), state.discards,

@@ -1,11 +1,11 @@
-"""hanab.live, the largest online Hanabi site: its game records and its live game messages.
+"""hanab.live, the largest online Hanabi site: its variants and its game records.
 
 This package is the room where hanab.live's world is translated at the edge (rule 11.4):
 
+- its variants by name, [`variant`][hanabi_core.hanablive.variant] (rule 9.8), built on first use
+  from its catalogue (`hanabi_core/hanablive/data/`);
 - its JSON game records, read and written through [`read_record`][hanabi_core.read_record] and
-  [`write_record`][hanabi_core.write_record] (the mapping is in `hanabi_core.hanablive._records`);
-- one seat's game as the server sends it, [`LiveGame`][hanabi_core.hanablive.LiveGame], and the
-  messages a seat received in a recorded game, [`messages`][hanabi_core.hanablive.messages].
+  [`write_record`][hanabi_core.write_record] (the mapping is in `hanabi_core.hanablive._records`).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from ._records import (
     encode,
     is_hanab_live,
 )
+from .variants import variant, variant_names
 
 __all__ = [
     "HANAB_LIVE_VARIANTS",
@@ -29,4 +30,6 @@ __all__ = [
     "decode",
     "encode",
     "is_hanab_live",
+    "variant",
+    "variant_names",
 ]

@@ -12,16 +12,19 @@ hanab.live's code is used. Use it through [`read_record`][hanabi_core.read_recor
 | `"Rainbow (6 Suits)"` | `"multicolour-wild"` |
 | `"Dark Rainbow (6 Suits)"` | `"multicolour-wild-five"` |
 | `"White Reversed (6 Suits)"` | `"black-powder"` (its reversed White suit is our black) |
+| any other variant name | [`hanablive.variant(name)`][hanabi_core.hanablive.variant] (rule 9.8) |
 | Purple | white |
 | `suitIndex`, clue `value` | the index in `Variant.suits`, in `Variant.clue_colours` |
 | `emptyClues` | `negative_clues=True` |
 | `allOrNothing` | `last_round=False` |
 | `oneExtraCard` / `oneLessCard` | `hand_size` one more / one less than the table's |
 | action types 0 and 1 (a card's order) | `Play` / `Discard` (a slot of the actor's hand) |
+| type 0 / 1 on an inverted suit's card | `Discard` / `Play` (rule 9.13: what befell the card) |
 | action types 2 and 3 | `ColourClue` / `RankClue` |
 | action types 4 and 5 (ended by the server or a vote) | the game is abandoned (rule 7.5) |
 
-Refused, with an `InvalidRecord` naming the field: any other variant, `startingPlayer` other than
+Refused, with an `InvalidRecord` naming the field: a variant hanab.live does not have or whose
+mechanics hanabi_core does not implement (rule 9.28), `startingPlayer` other than
 0, `cardCycle`, detrimental characters, and a deck play that actually happens (`deckPlays` itself
 is accepted: it changes nothing until a player plays the last card of the deck).
 """
@@ -43,6 +46,9 @@ from ..options import EDITIONS, Options, default_hand_size
 from ..rules import apply, check, new_game
 from ..spec import Rule
 from ..state import GameState
+from ..variants import Variant
+from .variants import ID_PREFIX
+from .variants import variant as catalogue_variant
 
 __all__ = ["HANAB_LIVE_VARIANTS", "Decoded", "decode", "encode"]
 
@@ -119,12 +125,14 @@ def _options(data: Mapping[str, Any], players: int) -> tuple[Options, bool]:
                 j.at(path, name), f"must be a number, got {j.describe(given[name])}"
             )
     name = j.string(given.get("variant", "No Variant"), j.at(path, "variant"))
-    if name not in HANAB_LIVE_VARIANTS:
-        raise InvalidRecord(
-            j.at(path, "variant"),
-            f"the hanab.live variant {j.describe(name)} is not supported; hanabi_core reads "
-            + ", ".join(map(repr, HANAB_LIVE_VARIANTS)),
-        )
+    variant: Variant | str
+    if name in HANAB_LIVE_VARIANTS:
+        variant = HANAB_LIVE_VARIANTS[name]
+    else:
+        try:
+            variant = catalogue_variant(name)  # rule 9.8
+        except InvalidOptions as error:
+            raise InvalidRecord(j.at(path, "variant"), str(error)) from None
     if "cardCycle" in given and j.boolean(given["cardCycle"], j.at(path, "cardCycle")):
         raise InvalidRecord(j.at(path, "cardCycle"), "the card-cycle option is not supported")
     if "detrimentalCharacters" in given and j.boolean(
@@ -144,7 +152,7 @@ def _options(data: Mapping[str, Any], players: int) -> tuple[Options, bool]:
     try:
         options = EDITIONS["hanab-live"].options(
             players,
-            variant=HANAB_LIVE_VARIANTS[name],
+            variant=variant,
             hand_size=hand_size,
             negative_clues=flags["emptyClues"],
             last_round=not flags["allOrNothing"],
@@ -240,6 +248,10 @@ def _card_action(
     seat = state.current_player
     for slot, card in enumerate(state.hands[seat]):
         if card.order == order:
+            if card.inverted:
+                # Rule 9.13: hanab.live records what happened to the card; the player pressed
+                # the other button.
+                make = Discard if kind == 0 else Play
             return make(slot)
     deck = state.deck
     if kind == 0 and deck_plays and deck and deck[0].order == order:
@@ -272,7 +284,16 @@ def encode(
     first = states[0]
     options = first.options
     variant = options.variant
-    if variant.id not in _NAMES:
+    name = _NAMES.get(variant.id)
+    if name is None and variant.id.startswith(ID_PREFIX):
+        name = variant.name
+        try:
+            known = catalogue_variant(name) == variant
+        except InvalidOptions:
+            known = False
+        if not known:
+            name = None
+    if name is None:
         raise InvalidRecord("$.options.variant", f"hanab.live has no {variant.id!r} variant")
     for name, default in (("max_notes", 8), ("max_storms", 3), ("storm_out_score", "zero")):
         if getattr(options, name) != default:
@@ -281,7 +302,7 @@ def encode(
             )
     hanab: dict[str, Any] = {}
     if variant.id != "base":
-        hanab["variant"] = _NAMES[variant.id]
+        hanab["variant"] = name
     extra = options.hand_size - default_hand_size(options.players)
     if extra not in (-1, 0, 1):
         raise InvalidRecord(
@@ -308,10 +329,10 @@ def encode(
             continue  # the abandoned state repeats the last one
         action = turn.action
         if isinstance(action, (Play, Discard)):
-            order = before.hands[turn.player][action.slot].order
-            actions.append(
-                {"type": 0 if isinstance(action, Play) else 1, "target": order, "value": 0}
-            )
+            card = before.hands[turn.player][action.slot]
+            # Rule 9.13: for a card of an inverted suit, hanab.live records what happened to it.
+            played = isinstance(action, Play) != card.inverted
+            actions.append({"type": 0 if played else 1, "target": card.order, "value": 0})
         elif isinstance(action, ColourClue):
             value = variant.clue_colours.index(action.colour)
             actions.append({"type": 2, "target": action.target, "value": value})
