@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pickle
-import sys
 import subprocess
+import sys
 
 import attrs
 import pytest
@@ -53,7 +53,7 @@ REDS = [Card("Red", r) for r in (1, 2, 3, 4, 5)]
 BLUES = [Card("Blue", r) for r in (1, 2, 3, 4, 5)]
 
 
-# --- 9.8 the catalogue ---------------------------------------------------------------------------
+# --- 9.8 the catalogue --------------------------------------------------------------------------
 
 
 def test_r9_8_every_name_is_known_and_unknown_names_are_refused() -> None:
@@ -93,7 +93,7 @@ def test_r9_8_importing_the_library_builds_no_catalogue() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-# --- 9.9 to 9.14: suit properties ------------------------------------------------------------------
+# --- 9.9 to 9.14: suit properties -----------------------------------------------------------------
 
 
 def test_r9_9_a_dual_colour_suit_is_touched_by_each_of_its_colours() -> None:
@@ -176,7 +176,7 @@ def test_r9_14_a_reversed_suit_is_built_down_and_its_1_brings_the_note() -> None
     assert last_play.card is not None and last_play.card.rank == 1 and last_play.note_gained
 
 
-# --- 9.15 to 9.22: touch mechanics -----------------------------------------------------------------
+# --- 9.15 to 9.22: touch mechanics ----------------------------------------------------------------
 
 
 def test_r9_15_rainbow_ones_are_touched_by_every_colour() -> None:
@@ -239,7 +239,7 @@ def test_r9_22_synesthesia_colours_touch_by_rank_too() -> None:
     assert not any(isinstance(a, RankClue) for a in legal_actions(state))
 
 
-# --- 9.23 to 9.26: decks, Notes and clue order -----------------------------------------------------
+# --- 9.23 to 9.26: decks, Notes and clue order ----------------------------------------------------
 
 
 def test_r9_23_critical_fours_have_one_copy() -> None:
