@@ -9,6 +9,7 @@ action, `check` says why an action is refused, and `apply` validates and returns
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -108,22 +109,12 @@ def _variant_tables(variant: Variant) -> _VariantTables:
         rank_bits = [variant.rank_bits(f.suit, f.rank) for f in faces]
         inverted = [variant.suits[i].inverted for i in suit_of]
         colours = variant.clue_colours
-        colour_actions = tuple(tuple(ColourClue(t, c) for c in colours) for t in range(_MAX_SEATS))
-        # Bit v of a card's rank bits stands for a clue naming rank v (bit 0 always clear).
-        rank_actions = tuple(
-            tuple(RankClue(t, r) if r in variant.clue_ranks else None for r in range(6))
-            for t in range(_MAX_SEATS)
+        colour_actions, colour_clues, rank_clues = _clue_tables(
+            colours,
+            variant.colour_clues_touch_nothing,
+            variant.clue_ranks,
+            variant.rank_clues_touch_nothing,
         )
-        colour_clues = None
-        if len(colours) <= _MAX_TABLED_COLOURS:
-            colour_clues = tuple(
-                # Rule 9.17: a colour clue that touches nothing is legal all the same.
-                tuple(
-                    _filter_bits(actions, -1 if variant.colour_clues_touch_nothing else b)
-                    for b in range(1 << len(colours))
-                )
-                for actions in colour_actions
-            )
         tables = _VariantTables(
             face_index=MappingProxyType(face_index),
             canonical_face=tuple(face_index[c] for c in variant.deck),
@@ -142,14 +133,7 @@ def _variant_tables(variant: Variant) -> _VariantTables:
             ),
             colour_actions=colour_actions,
             colour_clues=colour_clues,
-            rank_clues=tuple(
-                tuple(
-                    # Rule 9.17: a rank clue that touches nothing is legal all the same.
-                    _rank_filter(actions, -1 if variant.rank_clues_touch_nothing else b)
-                    for b in range(2 << len(RANKS))
-                )
-                for actions in rank_actions
-            ),
+            rank_clues=rank_clues,
             clue_ranks=frozenset(variant.clue_ranks),
         )
         cache.tables = tables
@@ -161,15 +145,41 @@ def _filter_bits(actions: tuple[_Clue, ...], bits: int) -> tuple[_Clue, ...]:
     return tuple(a for i, a in enumerate(actions) if bits >> i & 1)
 
 
-def _rank_filter(actions: tuple[RankClue | None, ...], bits: int) -> tuple[RankClue, ...]:
-    """The rank clues (indexed by rank, `None` where the variant names no such rank) whose rank
-    has its bit set in `bits`, in the variant's clue-rank order."""
-    chosen = {a.rank: a for a in actions if a is not None and bits >> a.rank & 1}
-    return tuple(chosen[r] for r in _clue_rank_order(actions) if r in chosen)
+_ClueTables = tuple[
+    tuple[tuple[ColourClue, ...], ...],
+    tuple[tuple[tuple[ColourClue, ...], ...], ...] | None,
+    tuple[tuple[tuple[RankClue, ...], ...], ...],
+]
 
 
-def _clue_rank_order(actions: tuple[RankClue | None, ...]) -> tuple[int, ...]:
-    return tuple(a.rank for a in actions if a is not None)
+@lru_cache(maxsize=64)
+def _clue_tables(
+    colours: tuple[str, ...], colour_blind: bool, ranks: tuple[int, ...], rank_blind: bool
+) -> _ClueTables:
+    """The clue tables of `_VariantTables`, which depend on the clues a variant names alone (many
+    hanab.live variants share them). A memo of a pure function: it never changes a result."""
+    colour_actions = tuple(tuple(ColourClue(t, c) for c in colours) for t in range(_MAX_SEATS))
+    colour_clues = None
+    if len(colours) <= _MAX_TABLED_COLOURS:
+        colour_clues = tuple(
+            # Rule 9.17: a colour clue that touches nothing is legal all the same.
+            tuple(
+                _filter_bits(actions, -1 if colour_blind else b) for b in range(1 << len(colours))
+            )
+            for actions in colour_actions
+        )
+    # Bit v of a card's rank bits stands for a clue naming rank v (bit 0 always clear); the clues
+    # go ranks ascending.
+    rank_actions = tuple(tuple(RankClue(t, r) for r in sorted(ranks)) for t in range(_MAX_SEATS))
+    rank_clues = tuple(
+        tuple(
+            # Rule 9.17: a rank clue that touches nothing is legal all the same.
+            tuple(a for a in actions if rank_blind or b >> a.rank & 1)
+            for b in range(2 << len(RANKS))
+        )
+        for actions in rank_actions
+    )
+    return colour_actions, colour_clues, rank_clues
 
 
 def _build_tables(options: Options) -> _Tables:
