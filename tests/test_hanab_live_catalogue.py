@@ -15,8 +15,17 @@ from typing import Any
 
 import pytest
 
-from hanabi_core import ColourClue, InvalidOptions, Options, RankClue, Rule, apply, check
-from hanabi_core import legal_actions, new_game
+from hanabi_core import (
+    ColourClue,
+    InvalidOptions,
+    Options,
+    RankClue,
+    Rule,
+    apply,
+    check,
+    legal_actions,
+    new_game,
+)
 from hanabi_core.hanablive.variants import _data, mechanics, variant, variant_names
 
 REFUSED_FLAGS = ("upOrDown", "sudoku", "throwItInAHole", "cowAndPig", "duck")
@@ -163,9 +172,7 @@ def test_r9_8_the_catalogue_has_every_variant_once() -> None:
     by_id = sorted(facts()[0][n]["id"] for n in names)
     assert by_id == list(range(2426))
     refused = [n for n in names if mechanics(n)]
-    assert len(refused) == sum(
-        1 for n in names if any(facts()[0][n].get(f) for f in REFUSED_FLAGS)
-    )
+    assert len(refused) == sum(1 for n in names if any(facts()[0][n].get(f) for f in REFUSED_FLAGS))
 
 
 def test_r9_27_every_variant_against_the_facts() -> None:
