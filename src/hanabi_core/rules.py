@@ -60,6 +60,8 @@ class _Tables:
     clue_cost: int
     # Rule 9.13: a discard is legal at the Note cap.
     discard_at_cap: bool
+    # Rule 9.26: clue types alternate.
+    alternating: bool
 
 
 def _tables(options: Options) -> _Tables:
@@ -199,6 +201,7 @@ def _build_tables(options: Options) -> _Tables:
         note_cap=_note_cap(options),
         clue_cost=options.variant.note_units,
         discard_at_cap=options.variant.discards_at_note_cap,
+        alternating=options.variant.alternating_clues,
     )
 
 
@@ -325,7 +328,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
                     blind = state.options.variant.colour_clues_touch_nothing
                     actions += _filter_bits(tables.colour_actions[target], -1 if blind else colours)
                 actions += rank_clues[target][ranks]
-        if state.options.variant.alternating_clues:
+        if tables.alternating:
             # Rule 9.26: no clue of the type of the clue given before it.
             last = _last_clue_type(state)
             if last is not None:
@@ -537,24 +540,25 @@ def apply(state: GameState, action: Action) -> GameState:
                 return _play(state, hand, action.slot, action)
         elif isinstance(action, Discard):
             hand = state.hands[p]
-            if 0 <= action.slot < len(hand) and (
-                state.notes < _note_cap(state.options)
-                or state.options.variant.discards_at_note_cap  # rule 9.13
-            ):
-                return _discard(state, hand, action.slot, action)
+            if 0 <= action.slot < len(hand):
+                options = state.options
+                variant = options.variant
+                # Rule 5.2 (the cap in half Notes in Clue Starved, rule 9.25) ...
+                if state.notes < options.max_notes * variant.note_units:
+                    return _discard(state, hand, action.slot, action, True)
+                if variant.discards_at_note_cap:  # ... and rule 9.13: at the cap, for no Note
+                    return _discard(state, hand, action.slot, action, False)
         elif isinstance(action, (ColourClue, RankClue)):
             target = action.target
-            cost = state.options.variant.note_units  # rule 9.25: 2 half Notes in Clue Starved
+            variant = state.options.variant
+            cost = variant.note_units  # rule 9.25: 2 half Notes in Clue Starved
             if state.notes >= cost and target != p and 0 <= target < state.options.players:
                 touched = _touched(state, action)
                 if (
                     touched is not None
                     and (touched or _may_touch_nothing(state.options, action))
-                    and not (
-                        # Rule 9.26: clue types alternate.
-                        state.options.variant.alternating_clues
-                        and _last_clue_type(state) is type(action)
-                    )
+                    # Rule 9.26: clue types alternate.
+                    and not (variant.alternating_clues and _last_clue_type(state) is type(action))
                 ):
                     # Rule 4.1: the clue spends a Note; nobody draws.
                     return _end_turn(
@@ -577,21 +581,24 @@ def _touched(state: GameState, action: ColourClue | RankClue) -> tuple[int, ...]
         # Rule 4.6 (and 9.27), through each card's precomputed colour bits.
         return tuple(card.order for card in hand if card.colour_bits >> index & 1)
     rank = action.rank
-    if rank not in _variant_tables(state.options.variant).clue_ranks:
+    if rank not in RANKS:
         return None
-    # Rule 4.7 (and 9.27), through each card's precomputed rank bits.
-    return tuple(card.order for card in hand if card.rank_bits >> rank & 1)
+    # Rule 4.7 (and 9.27), through each card's precomputed rank bits, set for clue ranks only.
+    touched = tuple(card.order for card in hand if card.rank_bits >> rank & 1)
+    if not touched and rank not in _variant_tables(state.options.variant).clue_ranks:
+        return None  # rule 4.3: a rank this variant's clues cannot name (rule 9.18)
+    return touched
 
 
 def _discard(
-    state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play | Discard
+    state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play | Discard, gained: bool
 ) -> GameState:
+    """The discard effect; `gained` is whether a Note comes back (not at the cap, rule 9.13)."""
     card = hand[slot]
     if card.inverted and isinstance(action, Discard):
         return _play(state, hand, slot, action)  # rule 9.13: discarding it plays it
     # Rule 5.3: the card goes face up to the discard pile and a Note comes back (one unit in Clue
     # Starved, rule 9.25; none at the cap, which only an inverted suit's variant reaches, 9.13).
-    gained = state.notes < _note_cap(state.options)
     return _end_turn(
         state, action, (), card, False, gained,
         hand[:slot] + hand[slot + 1 :], state.built, (*state.discards, card),
@@ -604,7 +611,8 @@ def _play(
 ) -> GameState:
     card = hand[slot]
     if card.inverted and isinstance(action, Play):
-        return _discard(state, hand, slot, action)  # rule 9.13: playing it discards it
+        # Rule 9.13: playing it discards it (a Note back unless at the cap).
+        return _discard(state, hand, slot, action, state.notes < _note_cap(state.options))
     built = state.built
     suit = card.suit_index
     next_rank = _variant_tables(state.options.variant).next_rank[suit]

@@ -97,6 +97,10 @@ class Variant:
             (r − 1) mod the number of clue colours (rule 9.22).
         clue_starved: a discard and a completed firework bring back half a Note (rule 9.25).
         alternating_clues: a clue must not be of the type of the clue given before it (rule 9.26).
+        note_units: derived: how many units a Note is counted in, 2 in Clue Starved where a
+            discard brings back half a Note (rule 9.25), else 1. `GameState.notes` counts units.
+        discards_at_note_cap: derived: whether a discard is legal while every Note is available,
+            as in a variant with an inverted suit (rule 9.13).
     """
 
     id: str
@@ -111,6 +115,8 @@ class Variant:
     synesthesia: bool = field(default=False, kw_only=True)
     clue_starved: bool = field(default=False, kw_only=True)
     alternating_clues: bool = field(default=False, kw_only=True)
+    note_units: int = field(init=False, eq=False, repr=False)
+    discards_at_note_cap: bool = field(init=False, eq=False, repr=False)
     _index: Mapping[str, int] = field(init=False, eq=False, repr=False)
     _colour_bits: tuple[tuple[int, ...], ...] = field(init=False, eq=False, repr=False)
     _rank_bits: tuple[tuple[int, ...], ...] = field(init=False, eq=False, repr=False)
@@ -127,6 +133,9 @@ class Variant:
             raise ValueError(f"variant {self.id!r}: clue_ranks must be distinct ranks 1-5")
         index = _suit_index(self.suits)
         object.__setattr__(self, "_index", index)
+        # Plain attributes, not properties: rules.py reads them on every clue and discard.
+        object.__setattr__(self, "note_units", 2 if self.clue_starved else 1)
+        object.__setattr__(self, "discards_at_note_cap", any(s.inverted for s in self.suits))
         object.__setattr__(
             self,
             "_colour_bits",
@@ -183,18 +192,6 @@ class Variant:
     def deck(self) -> tuple[Card, ...]:
         """Every card of the variant in canonical order (rule 2.5): suits in order, then ranks."""
         return self._deck
-
-    @property
-    def discards_at_note_cap(self) -> bool:
-        """Whether a discard is legal while every Note is available: in a variant with an
-        inverted suit (rule 9.13)."""
-        return any(suit.inverted for suit in self.suits)
-
-    @property
-    def note_units(self) -> int:
-        """How many units a Note is counted in: 2 in Clue Starved, where a discard brings back half
-        a Note (rule 9.25), else 1. `GameState.notes` counts units."""
-        return 2 if self.clue_starved else 1
 
     @property
     def max_score(self) -> int:
