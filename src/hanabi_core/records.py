@@ -22,7 +22,8 @@ assert read_record(write_record(record, format="hanab-live")).actions == record.
 - ``"format": "hanabi-core"`` and ``"version": 1``;
 - ``"edition"`` (optional): an id of [`EDITIONS`][hanabi_core.EDITIONS], or ``null``; its
   settings are the defaults of the options not given;
-- ``"options"``: ``players`` and ``variant`` (an id of [`VARIANTS`][hanabi_core.VARIANTS]), and
+- ``"options"``: ``players`` and ``variant`` (an id of [`VARIANTS`][hanabi_core.VARIANTS], or
+  ``"hanab.live:"`` and a hanab.live variant name, rule 9.8), and
   optionally ``hand_size``, ``max_notes``, ``max_storms``, ``negative_clues``, ``storm_out_score``
   and ``last_round``, as in [`Options`][hanabi_core.Options] (the library writes them all);
 - ``"players"`` (optional): one name per seat;
@@ -56,7 +57,7 @@ from .options import EDITIONS, STORM_OUT_SCORES, Options
 from .rules import apply, new_game
 from .spec import Rule
 from .state import EndReason, GameState, Outcome
-from .variants import VARIANTS
+from .variants import VARIANTS, Variant
 
 __all__ = [
     "FORMAT",
@@ -358,9 +359,7 @@ def _read_options(value: object, edition: str | None) -> Options:
     raw = j.obj(value, "$.options", ("players", "variant"), _OPTION_FIELDS[2:])
     path = "$.options"
     players = j.integer(raw["players"], j.at(path, "players"), 2, 6)
-    settings: dict[str, Any] = {
-        "variant": j.string(raw["variant"], j.at(path, "variant"), choices=tuple(VARIANTS))
-    }
+    settings: dict[str, Any] = {"variant": _read_variant(raw["variant"], j.at(path, "variant"))}
     for name in ("hand_size", "max_notes", "max_storms"):
         if name in raw:
             settings[name] = j.integer(raw[name], j.at(path, name), 1, 1000)
@@ -378,6 +377,18 @@ def _read_options(value: object, edition: str | None) -> Options:
     except InvalidOptions as error:
         where = error.field if error.field in _OPTION_FIELDS else None
         raise InvalidRecord(j.at(path, where) if where else path, str(error)) from None
+
+
+def _read_variant(value: object, path: str) -> str | Variant:
+    """An id of `VARIANTS`, or a hanab.live variant: "hanab.live:" and its name (rule 9.8)."""
+    name = j.string(value, path)
+    prefix = hanablive.variants.ID_PREFIX
+    if name.startswith(prefix):
+        try:
+            return hanablive.variant(name.removeprefix(prefix))
+        except InvalidOptions as error:
+            raise InvalidRecord(path, str(error)) from None
+    return j.string(name, path, choices=tuple(VARIANTS))
 
 
 def _read_action(value: object, path: str, options: Options) -> Action:

@@ -284,16 +284,16 @@ def encode(
     first = states[0]
     options = first.options
     variant = options.variant
-    name = _NAMES.get(variant.id)
-    if name is None and variant.id.startswith(ID_PREFIX):
-        name = variant.name
+    hanab_name = _NAMES.get(variant.id)
+    if hanab_name is None and variant.id.startswith(ID_PREFIX):
+        hanab_name = variant.name
         try:
-            known = catalogue_variant(name) == variant
+            known = catalogue_variant(hanab_name) == variant
         except InvalidOptions:
             known = False
         if not known:
-            name = None
-    if name is None:
+            hanab_name = None
+    if hanab_name is None:
         raise InvalidRecord("$.options.variant", f"hanab.live has no {variant.id!r} variant")
     for name, default in (("max_notes", 8), ("max_storms", 3), ("storm_out_score", "zero")):
         if getattr(options, name) != default:
@@ -302,7 +302,7 @@ def encode(
             )
     hanab: dict[str, Any] = {}
     if variant.id != "base":
-        hanab["variant"] = name
+        hanab["variant"] = hanab_name
     extra = options.hand_size - default_hand_size(options.players)
     if extra not in (-1, 0, 1):
         raise InvalidRecord(
