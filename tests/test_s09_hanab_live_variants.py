@@ -320,3 +320,31 @@ def test_r9_1_the_built_in_variants_keep_their_fields() -> None:
         assert v.rank_touch is RankTouch.EQUAL and v.note_units == 1
         assert not v.discards_at_note_cap
     assert SpecialRank(1) == SpecialRank(1)
+
+
+# --- what players see (rule 12.4 under section 9's touch rules) ----------------------------------
+
+
+def test_r9_15_card_knowledge_follows_the_special_rank() -> None:
+    from hanabi_core import view
+
+    hand = [Card("Blue", 1), Card("Red", 3), Card("Blue", 2), Card("Green", 4), Card("Yellow", 5)]
+    state = apply(deal("Rainbow-Ones (5 Suits)", REDS, hand), ColourClue(1, "Red"))
+    own = view(state, 1).own
+    assert [k.clued for k in own] == [True, True, False, False, False]
+    # Touched by red: a red card or any 1; missed by red: neither red nor a 1.
+    assert own[0].may_be(Card("Blue", 1)) and own[0].may_be(Card("Red", 4))
+    assert not own[0].may_be(Card("Blue", 2))
+    assert not own[2].may_be(Card("Red", 2)) and not own[2].may_be(Card("Blue", 1))
+    assert own[2].may_be(Card("Blue", 2)) and own[2].ranks == (2, 3, 4, 5)
+
+
+def test_r9_11_card_knowledge_follows_prism() -> None:
+    from hanabi_core import view
+
+    prisms = [Card("Prism", r) for r in (1, 2, 3, 4, 5)]
+    state = apply(deal("Prism (5 Suits)", REDS, prisms), ColourClue(1, "Yellow"))
+    own = view(state, 1).own
+    assert [k.clued for k in own] == [False, True, False, False, False]
+    assert own[1].may_be(Card("Prism", 2)) and not own[1].may_be(Card("Prism", 3))
+    assert own[1].may_be(Card("Yellow", 3))

@@ -13,7 +13,7 @@ from enum import Enum
 from functools import cached_property, partial
 
 from attrs import field, frozen
-from attrs.validators import instance_of
+from attrs.validators import in_, instance_of, optional
 
 from ._readonly import ReadOnlyMap
 from .cards import RANKS, Card, ClueTouch, Suit
@@ -40,6 +40,9 @@ class Cache:
 
 def _suit_index(suits: tuple[Suit, ...]) -> Mapping[str, int]:
     return ReadOnlyMap({suit.name: i for i, suit in enumerate(suits)})
+
+
+_BOOL = instance_of(bool)
 
 
 class RankTouch(str, Enum):
@@ -69,12 +72,12 @@ class SpecialRank:
             (suit index mod the number of clue ranks) (rule 9.16).
     """
 
-    rank: int = field(validator=instance_of(int))
-    all_colours: bool = False
-    no_colours: bool = False
-    all_ranks: bool = False
-    no_ranks: bool = False
-    deceptive: bool = False
+    rank: int = field(validator=in_(RANKS))
+    all_colours: bool = field(default=False, validator=instance_of(bool))
+    no_colours: bool = field(default=False, validator=instance_of(bool))
+    all_ranks: bool = field(default=False, validator=instance_of(bool))
+    no_ranks: bool = field(default=False, validator=instance_of(bool))
+    deceptive: bool = field(default=False, validator=instance_of(bool))
 
 
 @frozen
@@ -108,13 +111,17 @@ class Variant:
     suits: tuple[Suit, ...]
     clue_colours: tuple[str, ...]
     clue_ranks: tuple[int, ...] = field(default=RANKS, kw_only=True)
-    special_rank: SpecialRank | None = field(default=None, kw_only=True)
-    rank_touch: RankTouch = field(default=RankTouch.EQUAL, kw_only=True)
-    colour_clues_touch_nothing: bool = field(default=False, kw_only=True)
-    rank_clues_touch_nothing: bool = field(default=False, kw_only=True)
-    synesthesia: bool = field(default=False, kw_only=True)
-    clue_starved: bool = field(default=False, kw_only=True)
-    alternating_clues: bool = field(default=False, kw_only=True)
+    special_rank: SpecialRank | None = field(
+        default=None, kw_only=True, validator=optional(instance_of(SpecialRank))
+    )
+    rank_touch: RankTouch = field(
+        default=RankTouch.EQUAL, kw_only=True, validator=instance_of(RankTouch)
+    )
+    colour_clues_touch_nothing: bool = field(default=False, kw_only=True, validator=_BOOL)
+    rank_clues_touch_nothing: bool = field(default=False, kw_only=True, validator=_BOOL)
+    synesthesia: bool = field(default=False, kw_only=True, validator=_BOOL)
+    clue_starved: bool = field(default=False, kw_only=True, validator=_BOOL)
+    alternating_clues: bool = field(default=False, kw_only=True, validator=_BOOL)
     note_units: int = field(init=False, eq=False, repr=False)
     discards_at_note_cap: bool = field(init=False, eq=False, repr=False)
     _index: Mapping[str, int] = field(init=False, eq=False, repr=False)
@@ -131,6 +138,8 @@ class Variant:
         ranks = self.clue_ranks
         if type(ranks) is not tuple or len(set(ranks)) != len(ranks) or not set(ranks) <= {*RANKS}:
             raise ValueError(f"variant {self.id!r}: clue_ranks must be distinct ranks 1-5")
+        if self.special_rank is not None and self.special_rank.deceptive and not ranks:
+            raise ValueError(f"variant {self.id!r}: a deceptive rank needs clue ranks (rule 9.16)")
         index = _suit_index(self.suits)
         object.__setattr__(self, "_index", index)
         # Plain attributes, not properties: rules.py reads them on every clue and discard.
