@@ -550,15 +550,16 @@ def apply(state: GameState, action: Action) -> GameState:
                     return _discard(state, hand, action.slot, action, False)
         elif isinstance(action, (ColourClue, RankClue)):
             target = action.target
-            variant = state.options.variant
+            options = state.options
+            variant = options.variant
             cost = variant.note_units  # rule 9.25: 2 half Notes in Clue Starved
-            if state.notes >= cost and target != p and 0 <= target < state.options.players:
+            if state.notes >= cost and target != p and 0 <= target < options.players:
                 touched = _touched(state, action)
                 if (
-                    touched is not None
-                    and (touched or _may_touch_nothing(state.options, action))
+                    touched or (touched is not None and _may_touch_nothing(options, action))
+                ) and not (
                     # Rule 9.26: clue types alternate.
-                    and not (variant.alternating_clues and _last_clue_type(state) is type(action))
+                    variant.alternating_clues and _last_clue_type(state) is type(action)
                 ):
                     # Rule 4.1: the clue spends a Note; nobody draws.
                     return _end_turn(
