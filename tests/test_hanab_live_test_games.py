@@ -53,11 +53,29 @@ def test_r9_28_up_or_down_games_are_refused_by_name(
     assert caught.value.path == "$.options.variant"
 
 
-def test_r9_15_omni_ones_and_white_needs_the_legacy_starting_player(hanab_live: Path) -> None:
+def test_r9_15_omni_ones_and_white_replays_to_its_end(hanab_live: Path) -> None:
+    # deckPlays, emptyClues and the legacy startingPlayer 1: hanab.live's player 1 is our seat 0.
     data = real(hanab_live, "omni-ones_and_white")
-    # The variant itself is supported (rules 9.10, 9.15); the record's first player is seat 1 and
-    # it ends with a deck play, neither of which hanabi_core's records express yet.
-    assert variant(data["options"]["variant"]).special_rank is not None
-    with pytest.raises(InvalidRecord) as caught:
-        read_record(data)
-    assert caught.value.path == "$.options.startingPlayer"
+    record = read_record(data)
+    assert record.options.variant is variant("Omni-Ones & White (6 Suits)")
+    assert record.options.negative_clues and record.players == ("Bob", "Alice")
+    final = record.final()
+    assert len(record.actions) == len(data["actions"]) == final.turn == 82
+    assert final.outcome is not None and final.outcome.reason is EndReason.FINAL_ROUND
+    assert (final.score, final.notes, final.storms) == (29, 5, 1)
+    # Written back with our seat 0 first: the same game, read back equal.
+    back = json.loads(write_record(record, format="hanab-live"))
+    assert "startingPlayer" not in back["options"] and back["players"] == ["Bob", "Alice"]
+    assert read_record(back) == record
+    assert read_record(json.loads(write_record(record))) == record
+
+
+def test_r2_6_starting_player_rotates_seats_hands_and_targets(hanab_live: Path) -> None:
+    data = real(hanab_live, "omni-ones_and_white")
+    record = read_record(data)
+    first = record.states()
+    start = next(iter(first))
+    # Our seat 0 holds hanab.live's player 1's cards: their deck's cards 5 to 9.
+    their_hand = [(c["suitIndex"], c["rank"]) for c in data["deck"][5:10]]
+    suits = record.options.variant.suit_names
+    assert [(suits.index(c.suit), c.rank) for c in start.hands[0]] == their_hand

@@ -23,10 +23,13 @@ hanab.live's code is used. Use it through [`read_record`][hanabi_core.read_recor
 | action types 2 and 3 | `ColourClue` / `RankClue` |
 | action types 4 and 5 (ended by the server or a vote) | the game is abandoned (rule 7.5) |
 
+`startingPlayer` s (a legacy option): our seat k is hanab.live's player (s + k) mod n, dealt that
+player's cards, so the deal's blocks, card orders, clue targets and names rotate.
+
 Refused, with an `InvalidRecord` naming the field: a variant hanab.live does not have or whose
-mechanics hanabi_core does not implement (rule 9.28), `startingPlayer` other than
-0, `cardCycle`, detrimental characters, and a deck play that actually happens (`deckPlays` itself
-is accepted: it changes nothing until a player plays the last card of the deck).
+mechanics hanabi_core does not implement (rule 9.28), `cardCycle`, detrimental characters, and a
+deck play that actually happens (`deckPlays` itself is accepted: it changes nothing until a player
+plays the last card of the deck).
 """
 
 from __future__ import annotations
@@ -107,7 +110,7 @@ def is_hanab_live(data: Mapping[str, Any]) -> bool:
     return "format" not in data and "deck" in data and "actions" in data and "players" in data
 
 
-def _options(data: Mapping[str, Any], players: int) -> tuple[Options, bool]:
+def _options(data: Mapping[str, Any], players: int) -> tuple[Options, bool, int]:
     raw = data.get("options", {})
     given = j.obj(raw, "$.options", (), _OPTIONS)
     path = "$.options"
@@ -141,13 +144,9 @@ def _options(data: Mapping[str, Any], players: int) -> tuple[Options, bool]:
         raise InvalidRecord(
             j.at(path, "detrimentalCharacters"), "detrimental characters are not supported"
         )
-    if "startingPlayer" in given and j.integer(
-        given["startingPlayer"], j.at(path, "startingPlayer"), 0, players - 1
-    ):
-        raise InvalidRecord(
-            j.at(path, "startingPlayer"),
-            "a first player other than seat 0 (a legacy hanab.live option) is not supported",
-        )
+    first = 0
+    if "startingPlayer" in given:
+        first = j.integer(given["startingPlayer"], j.at(path, "startingPlayer"), 0, players - 1)
     hand_size = default_hand_size(players) + flags["oneExtraCard"] - flags["oneLessCard"]
     try:
         options = EDITIONS["hanab-live"].options(
@@ -159,7 +158,7 @@ def _options(data: Mapping[str, Any], players: int) -> tuple[Options, bool]:
         )
     except InvalidOptions as error:
         raise InvalidRecord(path, str(error)) from None
-    return options, flags["deckPlays"]
+    return options, flags["deckPlays"], first
 
 
 def _deck(value: object, options: Options) -> tuple[Card, ...]:
@@ -196,8 +195,11 @@ def decode(data: Mapping[str, Any]) -> Decoded:
     names = j.array(data["players"], "$.players", most=6, least=2)
     players = tuple(j.string(name, j.at("$.players", i)) for i, name in enumerate(names))
     _extras(data)
-    options, deck_plays = _options(data, len(players))
+    options, deck_plays, first = _options(data, len(players))
     deck = _deck(data["deck"], options)
+    seats = _Seats(len(players), options.hand_size, first, len(deck))
+    deck = seats.deck(deck)
+    players = seats.deck(players, 1)
     try:
         state = new_game(options, deck=deck)
     except InvalidDeck as error:
@@ -220,16 +222,17 @@ def decode(data: Mapping[str, Any]) -> Decoded:
             refused = check(state, Play(0)) if state.is_over else None
             if refused is not None:
                 raise refused.at_turn(i)
-            ended = (kind == 5, target if target >= 0 else None, value)
+            ended = (kind == 5, seats.seat(target) if target >= 0 else None, value)
             break
         if kind == 2:
             colours = options.variant.clue_colours
             colour = j.integer(value, j.at(path, "value"), 0, len(colours) - 1)
-            action: Action = ColourClue(target, colours[colour])
+            action: Action = ColourClue(seats.seat(target), colours[colour])
         elif kind == 3:
-            action = RankClue(target, value)
+            action = RankClue(seats.seat(target), value)
         else:
-            action = _card_action(state, kind, target, path, deck_plays=deck_plays, turn=i)
+            order = seats.order(target)
+            action = _card_action(state, kind, order, path, deck_plays=deck_plays, turn=i)
         try:
             state = apply(state, action)
         except IllegalAction as error:
@@ -237,6 +240,45 @@ def decode(data: Mapping[str, Any]) -> Decoded:
         actions.append(action)
         states.append(state)
     return Decoded(options, deck, tuple(actions), players, ended, tuple(states))
+
+
+@frozen
+class _Seats:
+    """hanab.live's legacy `startingPlayer` option, translated at the edge.
+
+    hanab.live deals to its players 0, 1, … in turn and lets player `first` act first; hanabi_core's
+    seat 0 acts first (rule 2.6). So our seat k is hanab.live's player (first + k) mod n, dealt that
+    player's cards (rule 2.4): the deal's blocks of `size` cards rotate, and card orders, clue
+    targets and player names follow. With `first` 0 everything maps to itself.
+    """
+
+    n: int
+    size: int
+    first: int
+    cards: int
+
+    def seat(self, player: int) -> int:
+        """Our seat of hanab.live's player (anything else unchanged, for the rules to refuse)."""
+        return (player - self.first) % self.n if 0 <= player < self.n else player
+
+    def order(self, theirs: int) -> int:
+        """Our order of hanab.live's card order."""
+        if not self.first or not 0 <= theirs < self.n * self.size <= self.cards:
+            return theirs
+        player, index = divmod(theirs, self.size)
+        return self.seat(player) * self.size + index
+
+    def deck(self, items: Sequence[Any], size: int | None = None) -> tuple[Any, ...]:
+        """Their deck (or, with `size` 1, their players) in our seat order."""
+        block = self.size if size is None else size
+        if not self.first or self.n * block > len(items):
+            return tuple(items)
+        head = [
+            items[((k + self.first) % self.n) * block + i]
+            for k in range(self.n)
+            for i in range(block)
+        ]
+        return (*head, *items[self.n * block :])
 
 
 def _card_action(
