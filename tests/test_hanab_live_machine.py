@@ -8,13 +8,24 @@ supported variant.
 
 from __future__ import annotations
 
+import json
 import random
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from hanabi_core import Options, apply, legal_actions, new_game
+from hanabi_core import (
+    GameRecord,
+    GameState,
+    Options,
+    apply,
+    legal_actions,
+    new_game,
+    read_record,
+    write_record,
+)
 from hanabi_core.hanablive import variant, variant_names
 from hanabi_core.hanablive.variants import mechanics
 from hanabi_core.testing import GameMachine, check_legal_actions, check_state, check_transition
@@ -49,7 +60,7 @@ SAMPLE = (
 )
 
 
-def play(name: str, seed: int, players: int, *, action_space: bool) -> None:
+def play(name: str, seed: int, players: int, *, action_space: bool) -> GameState:
     rng = random.Random(seed)
     state = new_game(Options(players, variant=variant(name)), seed=seed)
     while not state.is_over:
@@ -61,6 +72,7 @@ def play(name: str, seed: int, players: int, *, action_space: bool) -> None:
         check_transition(state, action, after)
         state = after
     check_state(state)
+    return state
 
 
 def test_r9_8_the_sample_covers_every_mechanic() -> None:
@@ -83,7 +95,14 @@ def test_r9_8_the_sample_covers_every_mechanic() -> None:
 @pytest.mark.parametrize("name", SAMPLE)
 def test_r9_27_invariants_every_turn(name: str) -> None:
     for seed, players in ((1, 2), (2, 4)):
-        play(name, seed, players, action_space=seed == 1)
+        final = play(name, seed, players, action_space=seed == 1)
+        # Rule 9.8: the game reads back equal from both formats (hanab.live's included, where an
+        # inverted suit's plays and discards are recorded as what befell the card, rule 9.13).
+        record = GameRecord.from_state(final, edition="hanab-live")
+        assert read_record(write_record(record)) == record
+        hanab = json.loads(write_record(record, format="hanab-live"))
+        assert hanab["options"]["variant"] == name
+        assert read_record(hanab) == attrs.evolve(record, players=tuple(hanab["players"]))
 
 
 def test_r9_27_game_machine_over_the_sample() -> None:
