@@ -348,3 +348,19 @@ def test_r9_11_card_knowledge_follows_prism() -> None:
     assert [k.clued for k in own] == [False, True, False, False, False]
     assert own[1].may_be(Card("Prism", 2)) and not own[1].may_be(Card("Prism", 3))
     assert own[1].may_be(Card("Yellow", 3))
+
+
+def test_r9_13_hanab_live_records_say_what_befell_an_inverted_card() -> None:
+    import json
+
+    from hanabi_core import GameRecord, read_record, write_record
+
+    oranges = [Card("Orange", r) for r in (1, 2, 3, 4, 5)]
+    state = deal("Orange (5 Suits)", oranges, REDS)
+    state = apply(apply(state, Discard(0)), RankClue(0, 2))  # the Orange 1 played by a discard
+    state = apply(state, Play(0))  # the Orange 2 discarded by a play
+    assert state.fireworks["Orange"] == 1 and state.discards[-1].card == oranges[1]
+    record = GameRecord.from_state(state, edition="hanab-live")
+    hanab = json.loads(write_record(record, format="hanab-live"))
+    assert [a["type"] for a in hanab["actions"]] == [0, 3, 1]  # played, clue, discarded
+    assert read_record(hanab) == attrs.evolve(record, players=tuple(hanab["players"]))
