@@ -96,7 +96,7 @@ class PlayerView:
             viewer cannot).
         built: the number of cards built on each firework, in the variant's suit order.
         discards: the discard pile, oldest first, misplays included (rule 12.2).
-        notes: Note tokens available.
+        notes: Note tokens available; half Notes in Clue Starved (rule 9.25).
         storms: Storm tokens turned.
         deck_size: how many cards are left to draw (their faces and order are hidden, rule 12.3).
         turn: actions taken so far.
