@@ -92,7 +92,7 @@ class _VariantTables:
     colour_actions: tuple[tuple[ColourClue, ...], ...]
     colour_clues: tuple[tuple[tuple[ColourClue, ...], ...], ...] | None
     # rank_clues[target][bits]: the rank clues that touch a hand whose cards' rank bits OR to
-    # `bits` (rule 4.7), in the variant's clue-rank order.
+    # `bits` (rule 4.7), ranks ascending (the variant's clue ranks only, rule 4.3).
     rank_clues: tuple[tuple[tuple[RankClue, ...], ...], ...]
     # The rank clues a clue may name (rule 4.3), as a set.
     clue_ranks: frozenset[int]
