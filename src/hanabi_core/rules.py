@@ -290,10 +290,14 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every action `apply` accepts, in this order (empty once the game is over):
 
     1. `Play` of each slot, oldest first;
-    2. `Discard` of each slot, oldest first (none while every Note is available, rule 5.2);
+    2. `Discard` of each slot, oldest first (none while every Note is available, rule 5.2,
+       unless the variant has an inverted suit, rule 9.13);
     3. for each other seat in turn order starting after the current player: `ColourClue` in the
-       variant's clue-colour order, then `RankClue` 1 to 5, each only if it touches a card
-       (rule 4.5) unless negative clues are on; no clues at all without a Note (rule 4.1).
+       variant's clue-colour order, then `RankClue` of the variant's clue ranks ascending (1 to
+       5 in print), each only if it touches a card (rule 4.5) unless negative clues are on or
+       the variant's clues of that type touch nothing (rule 9.17), and none of the type of the
+       game's last clue under Alternating Clues (rule 9.26); no clues at all without a Note
+       (rule 4.1).
 
     ```python
     from hanabi_core import Options, new_game, legal_actions, Play
