@@ -545,9 +545,12 @@ def apply(state: GameState, action: Action) -> GameState:
         elif isinstance(action, Discard):
             hand = state.hands[p]
             if 0 <= action.slot < len(hand):
+                # Rule 5.2: a spent Note is needed (the common case first) ...
+                if state.notes < state.options.max_notes:
+                    return _discard(state, hand, action.slot, action, True)
                 options = state.options
                 variant = options.variant
-                # Rule 5.2 (the cap in half Notes in Clue Starved, rule 9.25) ...
+                # ... the cap counted in half Notes in Clue Starved (rule 9.25) ...
                 if state.notes < options.max_notes * variant.note_units:
                     return _discard(state, hand, action.slot, action, True)
                 if variant.discards_at_note_cap:  # ... and rule 9.13: at the cap, for no Note
