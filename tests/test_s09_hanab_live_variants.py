@@ -264,7 +264,8 @@ def test_r9_25_clue_starved_counts_half_notes() -> None:
     assert state.notes == 0
     state = apply(state, Discard(0))
     assert state.notes == 1  # half a Note: not enough for a clue
-    assert_refused(state, RankClue(0, 5), Rule.CLUE_COSTS_A_NOTE)
+    error = assert_refused(state, RankClue(0, 5), Rule.CLUE_COSTS_A_NOTE)
+    assert "only half a Note" in str(error)
 
 
 def test_r9_26_alternating_clues() -> None:

@@ -428,7 +428,9 @@ def _check_clue(state: GameState, action: ColourClue | RankClue) -> IllegalActio
             state,
             action,
             Rule.CLUE_COSTS_A_NOTE,
-            "Cannot give a clue: no Note tokens are available (discard or play instead)",
+            "Cannot give a clue: "
+            + ("only half a Note is" if state.notes else "no Note tokens are")
+            + " available (discard or play instead)",
         )
     if target == state.current_player:
         # Rule 4.2: never to yourself.
