@@ -273,7 +273,7 @@ def new_game(
         drawn=drawn,
         built=(0,) * len(variant.suits),
         discards=(),
-        notes=_note_cap(options),  # rule 2.7 (in half Notes in Clue Starved, rule 9.25)
+        notes=options.max_notes * variant.note_units,  # rule 2.7 (half Notes: rule 9.25)
         storms=0,
         current_player=0,  # rule 2.6
         turn=0,
