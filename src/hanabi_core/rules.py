@@ -589,12 +589,14 @@ def _touched(state: GameState, action: ColourClue | RankClue) -> tuple[int, ...]
         if index is None:
             return None
         # Rule 4.6 (and 9.27), through each card's precomputed colour bits.
-        return tuple(card.order for card in hand if card.colour_bits >> index & 1)
+        bit = 1 << index
+        return tuple(card.order for card in hand if card.colour_bits & bit)
     rank = action.rank
     if rank not in RANKS:
         return None
     # Rule 4.7 (and 9.27), through each card's precomputed rank bits, set for clue ranks only.
-    touched = tuple(card.order for card in hand if card.rank_bits >> rank & 1)
+    bit = 1 << rank
+    touched = tuple(card.order for card in hand if card.rank_bits & bit)
     if not touched and rank not in _variant_tables(state.options.variant).clue_ranks:
         return None  # rule 4.3: a rank this variant's clues cannot name (rule 9.18)
     return touched
