@@ -20,13 +20,17 @@ from ._records import (
     encode,
     is_hanab_live,
 )
+from .live import Desync, LiveGame, messages
 
 __all__ = [
     "HANAB_LIVE_VARIANTS",
     "TERMINATED",
     "TERMINATED_BY_VOTE",
     "Decoded",
+    "Desync",
+    "LiveGame",
     "decode",
     "encode",
     "is_hanab_live",
+    "messages",
 ]
