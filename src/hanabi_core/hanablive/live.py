@@ -510,7 +510,8 @@ class LiveGame:
             # The seat's own card, revealed: it must fit what clues said and the copies left.
             suits, ranks, _ = self._marks[player][slot]
             if not (suits >> suit & 1 and ranks >> rank & 1):
-                raise Desync(index, "suitIndex", f"clues said card {order} cannot be {card.card}")
+                field = "rank" if suits >> suit & 1 else "suitIndex"
+                raise Desync(index, field, f"clues said card {order} cannot be {card.card}")
             if seen[face] >= tables.copies[face]:
                 raise Desync(index, "rank", f"every copy of {card.card} has been seen already")
             seen = (*seen[:face], seen[face] + 1, *seen[face + 1 :])
