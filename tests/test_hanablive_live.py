@@ -19,7 +19,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hanabi_core import (
-    EDITIONS,
     VARIANTS,
     ColourClue,
     EndReason,
@@ -43,31 +42,10 @@ from hanabi_core import (
     write_record,
 )
 from hanabi_core.hanablive import HANAB_LIVE_VARIANTS, Desync, LiveGame, messages
+from played_games import game_options, random_game
 
 DATA = Path(__file__).parent / "data" / "hanab-live"
 NAMES = {ours: theirs for theirs, ours in HANAB_LIVE_VARIANTS.items()}
-
-
-def random_game(options: Options, seed: int) -> list[GameState]:
-    """Every state of a game played by a rough policy: it plays what fits (peeking), else clues
-    or discards at random, and misplays now and then, so games run long and end every way."""
-    rng = random.Random(seed)
-    state = new_game(options, seed=seed)
-    states = [state]
-    while not state.is_over:
-        actions = legal_actions(state)
-        hand = state.hands[state.current_player]
-        good = [a for a in actions if isinstance(a, Play) and playable(state, hand[a.slot])]
-        other = [a for a in actions if not isinstance(a, Play)]
-        if good and rng.random() < 0.8:
-            action = good[0]
-        elif other and rng.random() < 0.95:
-            action = rng.choice(other)
-        else:
-            action = rng.choice(actions)
-        state = apply(state, action)
-        states.append(state)
-    return states
 
 
 def check_every_turn(states: list[GameState], seat: int, record: GameRecord | None = None) -> None:
@@ -94,17 +72,6 @@ def check_every_turn(states: list[GameState], seat: int, record: GameRecord | No
     assert compared == len(states)  # the deal, then every turn (and the abandonment, if any)
     assert game.view == view(final, seat)
     assert game.is_over == final.is_over
-
-
-def game_options(variant: str, players: int, flags: int = 0) -> Options:
-    hand = Options(players).hand_size + (1 if flags & 4 else 0)
-    return EDITIONS["hanab-live"].options(
-        players,
-        variant=variant,
-        hand_size=hand,
-        negative_clues=bool(flags & 1),
-        last_round=not flags & 2,
-    )
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
