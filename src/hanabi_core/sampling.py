@@ -110,7 +110,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
 
     Args:
         view: what the seat knows, e.g. from [`view`][hanabi_core.view] or
-            [`LiveGame.view`][hanabi_core.hanablive.LiveGame.view].
+            [`LiveGame.view`][hanabi_core.hanablive.live.LiveGame.view].
         rng: a `random.Random` the caller seeded (the only source of randomness).
 
     Raises:

@@ -143,10 +143,10 @@ _Marks = tuple[int, int, bool]
 class LiveGame:
     """One seat's game on hanab.live: a frozen value, fed one server message at a time.
 
-    Start one with [`LiveGame.start`][hanabi_core.hanablive.LiveGame.start]; each
-    [`receive`][hanabi_core.hanablive.LiveGame.receive] returns the next value. Every message is
-    checked; one that contradicts the game raises [`Desync`][hanabi_core.hanablive.Desync] and
-    leaves the value it was sent to as it was.
+    Start one with [`LiveGame.start`][hanabi_core.hanablive.live.LiveGame.start]; each
+    [`receive`][hanabi_core.hanablive.live.LiveGame.receive] returns the next value. Every
+    message is checked; one that contradicts the game raises
+    [`Desync`][hanabi_core.hanablive.Desync] and leaves the value it was sent to as it was.
 
     Attributes:
         options: the game's options (hanab.live's variant and table options translated).
@@ -193,7 +193,7 @@ class LiveGame:
 
         Args:
             variant: the hanab.live variant name, e.g. ``"No Variant"`` or ``"Rainbow (6 Suits)"``
-                (those of [`HANAB_LIVE_VARIANTS`][hanabi_core.hanablive.HANAB_LIVE_VARIANTS]).
+                (the keys of `hanabi_core.hanablive.HANAB_LIVE_VARIANTS`).
             players: how many seats the table has.
             seat: the seat the game is played from.
             options: hanab.live's table options, as in its records (``emptyClues``,
