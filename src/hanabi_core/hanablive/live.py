@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from attrs import fields, frozen
 
@@ -139,6 +139,31 @@ _Entry = tuple[
 _Marks = tuple[int, int, bool]
 
 
+class _Track(NamedTuple):
+    """What the tracker keeps of the game besides its identity (see `LiveGame`)."""
+
+    # Each seat's cards by order, oldest first, and what clues told of each (rule 12.4).
+    hands: tuple[tuple[int, ...], ...]
+    marks: tuple[tuple[_Marks, ...], ...]
+    # faces[order]: the card when this seat has seen it (another seat's, or played/discarded).
+    faces: tuple[DealtCard | None, ...]
+    # seen[suit * 5 + rank - 1]: how many copies of the face this seat has seen.
+    seen: tuple[int, ...]
+    drawn: int
+    built: tuple[int, ...]
+    discards: tuple[DealtCard, ...]
+    notes: int
+    storms: int
+    current_player: int
+    turn: int
+    turns_left: int | None
+    outcome: Outcome | None
+    # The turns so far as a persistent linked list, newest first, as GameState keeps its log.
+    log: tuple[Any, _Entry] | None
+    # A play or discard whose draw has not arrived yet (its turn is already counted).
+    pending: _Entry | None
+
+
 @frozen
 class LiveGame:
     """One seat's game on hanab.live: a frozen value, fed one server message at a time.
@@ -160,26 +185,9 @@ class LiveGame:
     seat: int
     received: int
     ended: tuple[int, int] | None
-    # Each seat's cards by order, oldest first, and what clues told of each (rule 12.4).
-    _hands: tuple[tuple[int, ...], ...]
-    _marks: tuple[tuple[_Marks, ...], ...]
-    # _faces[order]: the card when this seat has seen it (another seat's, or played/discarded).
-    _faces: tuple[DealtCard | None, ...]
-    # _seen[suit * 5 + rank - 1]: how many copies of the face this seat has seen.
-    _seen: tuple[int, ...]
-    _drawn: int
-    _built: tuple[int, ...]
-    _discards: tuple[DealtCard, ...]
-    _notes: int
-    _storms: int
-    _current_player: int
-    _turn: int
-    _turns_left: int | None
-    _outcome: Outcome | None
-    # The turns so far as a persistent linked list, newest first, as GameState keeps its log.
-    _log: tuple[Any, _Entry] | None
-    # A play or discard whose draw has not arrived yet (its turn is already counted).
-    _pending: _Entry | None
+    # Everything else the tracker keeps, in one tuple so that a message makes one new value of
+    # five fields (status and turn messages change `received` alone).
+    _t: _Track
 
     @classmethod
     def start(
@@ -232,11 +240,7 @@ class LiveGame:
             )
         variant = options.variant
         players = options.players
-        return cls(
-            options=options,
-            seat=seat,
-            received=0,
-            ended=None,
+        track = _Track(
             hands=((),) * players,
             marks=((),) * players,
             faces=(None,) * len(variant.deck),
@@ -253,38 +257,39 @@ class LiveGame:
             log=None,
             pending=None,
         )
+        return cls(options=options, seat=seat, received=0, ended=None, t=track)
 
     # --- Reading the game ----------------------------------------------------------------------
 
     @property
     def dealing(self) -> bool:
         """The deal is not complete yet: more ``draw`` messages of the deal are due."""
-        return self._drawn < self.options.players * self.options.hand_size
+        return self._t.drawn < self.options.players * self.options.hand_size
 
     @property
     def awaiting_draw(self) -> bool:
         """A play or a discard has arrived and the card drawn after it has not."""
-        return self._pending is not None
+        return self._t.pending is not None
 
     @property
     def is_over(self) -> bool:
         """The game has ended: by the rules, or by hanab.live's server (``gameOver``)."""
-        return self._outcome is not None or self.ended is not None
+        return self._t.outcome is not None or self.ended is not None
 
     @property
     def is_my_turn(self) -> bool:
         """The seat is to move, the deal is complete and the game is not over."""
         return (
-            self._current_player == self.seat
+            self._t.current_player == self.seat
             and not self.is_over
             and not self.dealing
-            and self._pending is None
+            and self._t.pending is None
         )
 
     @property
     def hand(self) -> tuple[int, ...]:
         """The orders of the seat's own cards, oldest first."""
-        return self._hands[self.seat]
+        return self._t.hands[self.seat]
 
     @property
     def view(self) -> PlayerView:
@@ -297,11 +302,11 @@ class LiveGame:
         variant = options.variant
         players = options.players
         seat = self.seat
-        faces = self._faces
-        cards = [tuple(faces[o] for o in hand) for hand in self._hands]
+        faces = self._t.faces
+        cards = [tuple(faces[o] for o in hand) for hand in self._t.hands]
         # Empathy (rule 12.4), counted as views.view counts it.
-        built = self._built
-        public = [(card.suit_index, card.rank) for card in self._discards]
+        built = self._t.built
+        public = [(card.suit_index, card.rank) for card in self._t.discards]
         for i, suit in enumerate(variant.suits):
             public += [(i, rank) for rank in suit.build_order[: built[i]]]
         seen = [
@@ -312,9 +317,9 @@ class LiveGame:
         for holder in range(players):
             counted = [f for s in range(players) if s not in (seat, holder) for f in seen[s]]
             know = counting(variant, unaccounted(variant, public + counted))
-            knowledge.append(tuple(map(know, self._hands[holder], self._marks[holder])))
-        entries: list[_Entry] = [] if self._pending is None else [self._pending]
-        node = self._log
+            knowledge.append(tuple(map(know, self._t.hands[holder], self._t.marks[holder])))
+        entries: list[_Entry] = [] if self._t.pending is None else [self._t.pending]
+        node = self._t.log
         while node is not None:
             node, entry = node
             entries.append(entry)
@@ -325,14 +330,14 @@ class LiveGame:
             hands=tuple(None if s == seat else hand for s, hand in enumerate(cards)),  # type: ignore[misc]
             knowledge=tuple(knowledge),
             built=built,
-            discards=self._discards,
-            notes=self._notes,
-            storms=self._storms,
-            deck_size=len(faces) - self._drawn,
-            turn=self._turn,
-            current_player=self._current_player,
-            turns_left=self._turns_left,
-            outcome=self._outcome,
+            discards=self._t.discards,
+            notes=self._t.notes,
+            storms=self._t.storms,
+            deck_size=len(faces) - self._t.drawn,
+            turn=self._t.turn,
+            current_player=self._t.current_player,
+            turns_left=self._t.turns_left,
+            outcome=self._t.outcome,
             history=tuple(SeenTurn(*entry) for entry in entries),
         )
 
@@ -345,18 +350,18 @@ class LiveGame:
         if not self.is_my_turn:
             return ()
         options = self.options
-        n = len(self._hands[self.seat])
+        n = len(self._t.hands[self.seat])
         actions: list[Action] = [Play(i) for i in range(n)]
-        if self._notes < options.max_notes:
+        if self._t.notes < options.max_notes:
             actions += [Discard(i) for i in range(n)]
-        if self._notes > 0:
+        if self._t.notes > 0:
             players = options.players
             colours = options.variant.clue_colours
             for k in range(1, players):
                 target = (self.seat + k) % players
                 bits = ranks = 0
-                for order in self._hands[target]:
-                    card = self._faces[order]
+                for order in self._t.hands[target]:
+                    card = self._t.faces[order]
                     assert card is not None  # another seat's card: seen
                     bits |= card.colour_bits
                     ranks |= 1 << card.rank
@@ -388,7 +393,7 @@ class LiveGame:
                 action=action,
             )
         if isinstance(action, (Play, Discard)):
-            order = self._hands[self.seat][action.slot]
+            order = self._t.hands[self.seat][action.slot]
             return {"type": 0 if isinstance(action, Play) else 1, "target": order, "value": 0}
         if isinstance(action, ColourClue):
             value = self.options.variant.clue_colours.index(action.colour)
@@ -413,7 +418,7 @@ class LiveGame:
         if handler is not None:
             return handler(self, message, index)
         if kind in _IGNORED:
-            return _replace(self, received=index + 1)
+            return _advance(self, index)
         raise Desync(index, "type", f"unknown game action type {kind!r}")
 
     def receive_all(self, messages: Iterable[Mapping[str, Any]]) -> LiveGame:
@@ -431,13 +436,13 @@ class LiveGame:
         order = _int(m, "order", index)
         suit = _int(m, "suitIndex", index)
         rank = _int(m, "rank", index)
-        drawn = self._drawn
+        drawn = self._t.drawn
         if order != drawn:
             why = "was already drawn" if 0 <= order < drawn else "is not the top card"
             raise Desync(index, "order", f"card {order} {why}; the next card to draw is {drawn}")
-        if drawn >= len(self._faces):
+        if drawn >= len(self._t.faces):
             raise Desync(index, "order", "the deck is empty")
-        pending = self._pending
+        pending = self._t.pending
         if self.dealing:
             due = drawn // options.hand_size  # rule 2.4: the deal goes in blocks, seat 0 first
             if player != due:
@@ -453,24 +458,22 @@ class LiveGame:
                 raise Desync(index, "suitIndex", "the seat's own draw must be hidden (-1, -1)")
         else:
             card, face = self._face(suit, rank, order, index)
-            if self._seen[face] >= _tables(options.variant).copies[face]:
+            if self._t.seen[face] >= _tables(options.variant).copies[face]:
                 raise Desync(index, "rank", f"every copy of {card.card} has been seen already")
-        hands = list(self._hands)
-        marks = list(self._marks)
+        hands = list(self._t.hands)
+        marks = list(self._t.marks)
         variant = options.variant
         hands[player] = (*hands[player], order)
         marks[player] = (*marks[player], (all_suits(variant), all_ranks(), False))
-        faces = self._faces
-        seen = self._seen
+        faces = self._t.faces
+        seen = self._t.seen
         if card is not None:
             faces = (*faces[:order], card, *faces[order + 1 :])
             seen = (*seen[:face], seen[face] + 1, *seen[face + 1 :])
-        log = self._log
+        log = self._t.log
         if pending is not None:
             log = (log, (*pending[:8], order, card))
-        return _replace(
-            self,
-            received=index + 1,
+        track = self._t._replace(
             hands=tuple(hands),
             marks=tuple(marks),
             faces=faces,
@@ -479,6 +482,7 @@ class LiveGame:
             log=log,
             pending=None,
         )
+        return _advance(self, index, track)
 
     def _card(self, m: Mapping[str, Any], index: int) -> LiveGame:
         """A ``play`` or a ``discard`` (a misplay is a discard with ``failed`` true)."""
@@ -493,32 +497,32 @@ class LiveGame:
             if type(failed) is not bool:
                 raise Desync(index, "failed", f"must be true or false, got {failed!r}")
         self._check_can_act(index, player, "playerIndex")
-        hand = self._hands[player]
+        hand = self._t.hands[player]
         if order not in hand:
             raise Desync(index, "order", f"card {order} is not in seat {player}'s hand")
         slot = hand.index(order)
         card, face = self._face(suit, rank, order, index)
-        known = self._faces[order]
+        known = self._t.faces[order]
         options = self.options
         tables = _tables(options.variant)
-        seen = self._seen
+        seen = self._t.seen
         if known is not None:
             if known != card:
                 raise Desync(index, "suitIndex", f"card {order} is {known.card}, not {card.card}")
             card = known
         else:
             # The seat's own card, revealed: it must fit what clues said and the copies left.
-            suits, ranks, _ = self._marks[player][slot]
+            suits, ranks, _ = self._t.marks[player][slot]
             if not (suits >> suit & 1 and ranks >> rank & 1):
                 field = "rank" if suits >> suit & 1 else "suitIndex"
                 raise Desync(index, field, f"clues said card {order} cannot be {card.card}")
             if seen[face] >= tables.copies[face]:
                 raise Desync(index, "rank", f"every copy of {card.card} has been seen already")
             seen = (*seen[:face], seen[face] + 1, *seen[face + 1 :])
-        built = self._built
-        discards = self._discards
-        notes = self._notes
-        storms = self._storms
+        built = self._t.built
+        discards = self._t.discards
+        notes = self._t.notes
+        storms = self._t.storms
         fits = rank == tables.next_rank[suit][built[suit]]
         note_gained = False
         if is_play:
@@ -548,16 +552,27 @@ class LiveGame:
             notes += 1
             note_gained = True
         action: Action = Play(slot) if is_play or failed else Discard(slot)
-        hands = list(self._hands)
-        marks = list(self._marks)
+        hands = list(self._t.hands)
+        marks = list(self._t.marks)
         hands[player] = hand[:slot] + hand[slot + 1 :]
         marks[player] = marks[player][:slot] + marks[player][slot + 1 :]
-        faces = self._faces
+        faces = self._t.faces
         if known is None:
             faces = (*faces[:order], card, *faces[order + 1 :])
         # Rule 6.5: the player draws when cards are left; the draw arrives as its own message.
-        draws = self._drawn < len(faces)
-        entry: _Entry = (self._turn, player, action, (), (), card, failed, note_gained, None, None)
+        draws = self._t.drawn < len(faces)
+        entry: _Entry = (
+            self._t.turn,
+            player,
+            action,
+            (),
+            (),
+            card,
+            failed,
+            note_gained,
+            None,
+            None,
+        )
         return self._end_turn(
             index, entry, draws, tuple(hands), tuple(marks), faces, seen, built, discards,
             notes, storms, card,
@@ -577,7 +592,7 @@ class LiveGame:
         if not isinstance(touched, list) or any(type(o) is not int for o in touched):
             raise Desync(index, "list", f"must be a list of card orders, got {touched!r}")
         self._check_can_act(index, giver, "giver")
-        if self._notes <= 0:
+        if self._t.notes <= 0:
             raise Desync(index, "type", "a clue costs a Note (rule 4.1), and none is left")
         if not 0 <= target < options.players or target == giver:
             raise Desync(index, "target", f"seat {giver} cannot give a clue to seat {target}")
@@ -592,7 +607,7 @@ class LiveGame:
             action = RankClue(target, value)
         else:
             raise Desync(index, "clue.type", f"must be 0 (colour) or 1 (rank), got {kind}")
-        hand = self._hands[target]
+        hand = self._t.hands[target]
         hit = set(touched)
         if len(hit) != len(touched) or not hit <= set(hand):
             raise Desync(index, "list", f"{touched} are not distinct cards of seat {target}")
@@ -601,10 +616,10 @@ class LiveGame:
         masks = clue_masks(variant, action)
         if target != self.seat:
             # Rules 4.4, 4.6 and 4.7: the clue touches exactly the cards the variant says.
-            expected = [o for o in hand if _touches(self._faces[o], masks)]
+            expected = [o for o in hand if _touches(self._t.faces[o], masks)]
             if set(expected) != hit:
                 raise Desync(index, "list", f"the clue touches {expected}, not {sorted(hit)}")
-        marks = list(self._marks)
+        marks = list(self._t.marks)
         learnt = []
         for order, (was_suits, was_ranks, clued) in zip(hand, marks[target], strict=True):
             is_hit = order in hit
@@ -616,11 +631,11 @@ class LiveGame:
         order_touched = tuple(o for o in hand if o in hit)
         slots = tuple(i for i, o in enumerate(hand) if o in hit)
         entry: _Entry = (
-            self._turn, giver, action, order_touched, slots, None, False, False, None, None
+            self._t.turn, giver, action, order_touched, slots, None, False, False, None, None
         )  # fmt: skip
         return self._end_turn(
-            index, entry, False, self._hands, tuple(marks), self._faces, self._seen,
-            self._built, self._discards, self._notes - 1, self._storms, None,
+            index, entry, False, self._t.hands, tuple(marks), self._t.faces, self._t.seen,
+            self._t.built, self._t.discards, self._t.notes - 1, self._t.storms, None,
         )  # fmt: skip
 
     def _end_turn(  # noqa: PLR0917
@@ -642,13 +657,13 @@ class LiveGame:
         them, with the draw that is still to come (rule 6.5) counted in advance."""
         options = self.options
         players = options.players
-        turns_left = self._turns_left
+        turns_left = self._t.turns_left
         if turns_left is not None:
             turns_left -= 1
-        if draws and self._drawn + 1 == len(faces) and options.last_round:
+        if draws and self._t.drawn + 1 == len(faces) and options.last_round:
             turns_left = players  # rule 7.3: the last card is drawn
         outcome = _outcome(options, built, storms, turns_left, discards, card)
-        after = (self._current_player + 1) % players
+        after = (self._t.current_player + 1) % players
         if outcome is None and not options.last_round:
             # Rule 7.4: a player with no card and nothing legal to do ends the game.
             sizes = [len(h) for h in hands]
@@ -661,84 +676,71 @@ class LiveGame:
                 outcome = Outcome(
                     EndReason.NO_LEGAL_ACTION, 0, options.variant.max_score, Rule.NO_LAST_ROUND
                 )
-        log = self._log
+        log = self._t.log
         pending = None
         if draws:
             pending = entry
         else:
             log = (log, entry)
-        return _replace(
-            self,
-            received=index + 1,
-            hands=hands,
-            marks=marks,
-            faces=faces,
-            seen=seen,
-            built=built,
-            discards=discards,
-            notes=notes,
-            storms=storms,
-            current_player=after,
-            turn=self._turn + 1,
-            turns_left=turns_left,
-            outcome=outcome,
-            log=log,
-            pending=pending,
-        )
+        track = _Track(
+            hands, marks, faces, seen, self._t.drawn, built, discards, notes, storms,
+            after, self._t.turn + 1, turns_left, outcome, log, pending,
+        )  # fmt: skip
+        return _advance(self, index, track)
 
     def _status(self, m: Mapping[str, Any], index: int) -> LiveGame:
         clues = _int(m, "clues", index)
         score = _int(m, "score", index)
         _int(m, "maxScore", index)  # hanab.live's count of reachable points: no rule of ours
-        if clues != self._notes:
-            raise Desync(index, "clues", f"{clues} clues, but {self._notes} Notes are available")
-        if score != sum(self._built):
-            raise Desync(index, "score", f"score {score}, but {sum(self._built)} cards are built")
-        return _replace(self, received=index + 1)
+        if clues != self._t.notes:
+            raise Desync(index, "clues", f"{clues} clues, but {self._t.notes} Notes are available")
+        if score != sum(self._t.built):
+            raise Desync(index, "score", f"score {score}, but {sum(self._t.built)} cards are built")
+        return _advance(self, index)
 
     def _turn_message(self, m: Mapping[str, Any], index: int) -> LiveGame:
         num = _int(m, "num", index)
         current = _int(m, "currentPlayerIndex", index)
-        turns = {self._turn}
+        turns = {self._t.turn}
         if self.ended is not None and self.ended[0] in _STOPPED:
-            turns.add(self._turn + 1)  # the server counts its own stopping action as a turn
+            turns.add(self._t.turn + 1)  # the server counts its own stopping action as a turn
         if num not in turns:
-            raise Desync(index, "num", f"turn {num}, but {self._turn} actions have been taken")
-        expected = -1 if self.is_over else self._current_player
+            raise Desync(index, "num", f"turn {num}, but {self._t.turn} actions have been taken")
+        expected = -1 if self.is_over else self._t.current_player
         if current != expected:
             raise Desync(
                 index, "currentPlayerIndex", f"seat {current} to move, but it is {expected}"
             )
-        return _replace(self, received=index + 1)
+        return _advance(self, index)
 
     def _strike(self, m: Mapping[str, Any], index: int) -> LiveGame:
         num = _int(m, "num", index)
         order = _int(m, "order", index)
         turn = _int(m, "turn", index)
-        last = self._pending if self._pending is not None else self._log and self._log[1]
+        last = self._t.pending if self._t.pending is not None else self._t.log and self._t.log[1]
         if last and last[6] and last[5] is not None and last[5].order == order:
             # After its discard (hanab.live sends it before; either is accepted).
-            storms, number = self._storms, last[0]
-        elif not self.dealing and not self.is_over and self._pending is None:
-            if order not in self._hands[self._current_player]:
+            storms, number = self._t.storms, last[0]
+        elif not self.dealing and not self.is_over and self._t.pending is None:
+            if order not in self._t.hands[self._t.current_player]:
                 raise Desync(index, "order", f"card {order} was not misplayed")
-            storms, number = self._storms + 1, self._turn
+            storms, number = self._t.storms + 1, self._t.turn
         else:
             raise Desync(index, "order", f"card {order} was not misplayed")
         if num != storms:
             raise Desync(index, "num", f"strike {num}, but this misplay is Storm {storms}")
         if turn != number:
             raise Desync(index, "turn", f"turn {turn}, but the misplay is turn {number}")
-        return _replace(self, received=index + 1)
+        return _advance(self, index)
 
     def _game_over(self, m: Mapping[str, Any], index: int) -> LiveGame:
         condition = _int(m, "endCondition", index)
         player = _int(m, "playerIndex", index)
         if self.ended is not None:
             raise Desync(index, "type", "the game is already over")
-        if self.dealing or self._pending is not None:
+        if self.dealing or self._t.pending is not None:
             raise Desync(index, "type", "the game cannot end before the draw due")
-        outcome = self._outcome
+        outcome = self._t.outcome
         if outcome is not None:
             expected = _END_CONDITION.get(outcome.reason)
             if condition != expected:
@@ -756,7 +758,7 @@ class LiveGame:
             raise Desync(index, "endCondition", f"end condition {condition}, but the game goes on")
         # NORMAL while the rules go on: hanab.live ends a game once nothing can raise the score;
         # the rules do not, so the view goes on and only `ended` and `is_over` tell.
-        return _replace(self, received=index + 1, ended=(condition, player), outcome=outcome)
+        return _advance(self, index, self._t._replace(outcome=outcome), (condition, player))
 
     # --- Shared checks -----------------------------------------------------------------------
 
@@ -764,13 +766,13 @@ class LiveGame:
         """Rules 3.2 and 3.3: the seat to move acts, once the deal is done and before the end."""
         if self.dealing:
             raise Desync(index, "type", "the deal is not complete")
-        if self._pending is not None:
-            raise Desync(index, "type", f"seat {self._pending[1]} has not drawn yet")
+        if self._t.pending is not None:
+            raise Desync(index, "type", f"seat {self._t.pending[1]} has not drawn yet")
         if self.is_over:
             raise Desync(index, "type", "the game is over (rule 3.3)")
-        if player != self._current_player:
+        if player != self._t.current_player:
             raise Desync(
-                index, field, f"it is seat {self._current_player}'s turn, not seat {player}'s"
+                index, field, f"it is seat {self._t.current_player}'s turn, not seat {player}'s"
             )
 
     def _face(self, suit: int, rank: int, order: int, index: int) -> tuple[DealtCard, int]:
@@ -809,20 +811,26 @@ _HANDLERS = {
     "gameOver": LiveGame._game_over,
 }
 
-# (init name, slot getter, slot setter) of each field, in order.
-_SLOTS = tuple(
-    (a.alias or a.name, LiveGame.__dict__[a.name].__get__, LiveGame.__dict__[a.name].__set__)
-    for a in fields(LiveGame)
+_SET_OPTIONS, _SET_SEAT, _SET_RECEIVED, _SET_ENDED, _SET_TRACK = (
+    LiveGame.__dict__[a.name].__set__ for a in fields(LiveGame)
 )
 _new = object.__new__
 
 
-def _replace(game: LiveGame, **changes: Any) -> LiveGame:
-    """`attrs.evolve` for the hot path: the slots written through their descriptors, as
-    `state.new_state` does; the result is just as frozen."""
+def _advance(
+    game: LiveGame,
+    index: int,
+    track: _Track | None = None,
+    ended: tuple[int, int] | None = None,
+) -> LiveGame:
+    """`game` after message `index`: `attrs.evolve` for the hot path, the slots written through
+    their descriptors as `state.new_state` does; the result is just as frozen."""
     new = _new(LiveGame)
-    for key, get, put in _SLOTS:
-        put(new, changes[key] if key in changes else get(game))
+    _SET_OPTIONS(new, game.options)
+    _SET_SEAT(new, game.seat)
+    _SET_RECEIVED(new, index + 1)
+    _SET_ENDED(new, game.ended if ended is None else ended)
+    _SET_TRACK(new, game._t if track is None else track)
     return new
 
 
