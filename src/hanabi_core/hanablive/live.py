@@ -47,6 +47,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+import attrs
 from attrs import fields, frozen
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
@@ -67,8 +68,9 @@ if TYPE_CHECKING:
 __all__ = ["Desync", "LiveGame", "messages"]
 
 #: hanab.live's end conditions (``endCondition`` of ``gameOver``).
-NORMAL, STRIKEOUT, TIMEOUT, TERMINATED, SPEEDRUN_FAIL, IDLE_TIMEOUT = 1, 2, 3, 4, 5, 6
-CHARACTER_SOFTLOCK, ALL_OR_NOTHING_FAIL, ALL_OR_NOTHING_SOFTLOCK, TERMINATED_BY_VOTE = 7, 8, 9, 10
+NORMAL, STRIKEOUT, TIMEOUT, SPEEDRUN_FAIL, IDLE_TIMEOUT = 1, 2, 3, 5, 6
+CHARACTER_SOFTLOCK, ALL_OR_NOTHING_FAIL, ALL_OR_NOTHING_SOFTLOCK = 7, 8, 9
+TERMINATED, TERMINATED_BY_VOTE = _records.TERMINATED, _records.TERMINATED_BY_VOTE  # 4 and 10
 #: The end conditions of a game stopped from outside the rules (rule 7.5).
 _STOPPED = frozenset({TIMEOUT, TERMINATED, IDLE_TIMEOUT, TERMINATED_BY_VOTE})
 #: Our reason for the end → hanab.live's end condition.
@@ -186,8 +188,11 @@ class LiveGame:
     received: int
     ended: tuple[int, int] | None
     # Everything else the tracker keeps, in one tuple so that a message makes one new value of
-    # five fields (status and turn messages change `received` alone).
+    # six fields (status and turn messages change `received` alone).
     _t: _Track
+    # Lookup tables derived from the variant alone (so not part of equality), kept here rather
+    # than looked up per message: hashing a Variant costs more than a whole status message.
+    _v: _Tables = attrs.field(eq=False, repr=False)
 
     @classmethod
     def start(
@@ -257,7 +262,7 @@ class LiveGame:
             log=None,
             pending=None,
         )
-        return cls(options=options, seat=seat, received=0, ended=None, t=track)
+        return cls(options=options, seat=seat, received=0, ended=None, t=track, v=_tables(variant))
 
     # --- Reading the game ----------------------------------------------------------------------
 
@@ -458,7 +463,7 @@ class LiveGame:
                 raise Desync(index, "suitIndex", "the seat's own draw must be hidden (-1, -1)")
         else:
             card, face = self._face(suit, rank, order, index)
-            if self._t.seen[face] >= _tables(options.variant).copies[face]:
+            if self._t.seen[face] >= self._v.copies[face]:
                 raise Desync(index, "rank", f"every copy of {card.card} has been seen already")
         hands = list(self._t.hands)
         marks = list(self._t.marks)
@@ -504,7 +509,7 @@ class LiveGame:
         card, face = self._face(suit, rank, order, index)
         known = self._t.faces[order]
         options = self.options
-        tables = _tables(options.variant)
+        tables = self._v
         seen = self._t.seen
         if known is not None:
             if known != card:
@@ -776,7 +781,7 @@ class LiveGame:
             )
 
     def _face(self, suit: int, rank: int, order: int, index: int) -> tuple[DealtCard, int]:
-        tables = _tables(self.options.variant)
+        tables = self._v
         if not 0 <= suit < len(tables.names):
             raise Desync(index, "suitIndex", f"no suit {suit} in this variant")
         if rank not in RANKS:
@@ -811,7 +816,7 @@ _HANDLERS = {
     "gameOver": LiveGame._game_over,
 }
 
-_SET_OPTIONS, _SET_SEAT, _SET_RECEIVED, _SET_ENDED, _SET_TRACK = (
+_SET_OPTIONS, _SET_SEAT, _SET_RECEIVED, _SET_ENDED, _SET_TRACK, _SET_TABLES = (
     LiveGame.__dict__[a.name].__set__ for a in fields(LiveGame)
 )
 _new = object.__new__
@@ -831,6 +836,7 @@ def _advance(
     _SET_RECEIVED(new, index + 1)
     _SET_ENDED(new, game.ended if ended is None else ended)
     _SET_TRACK(new, game._t if track is None else track)
+    _SET_TABLES(new, game._v)
     return new
 
 
