@@ -430,3 +430,37 @@ def test_r7_4_no_legal_action_ends_the_tracked_game_too() -> None:
     for seat in range(2):
         check_every_turn(states, seat)
     assert messages(GameRecord.from_state(state), 0)[-2]["endCondition"] == 9
+
+
+JSON_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 60),
+    st.text(max_size=3),
+    st.lists(st.integers(-1, 60), max_size=4),
+    st.dictionaries(st.sampled_from(["type", "value"]), st.integers(-1, 6), max_size=2),
+)
+
+
+@given(
+    seed=st.integers(0, 2**16),
+    position=st.floats(0, 1),
+    key=st.text(max_size=12),
+    value=JSON_VALUES,
+)
+def test_a_corrupted_message_is_accepted_or_a_desync_never_a_crash(
+    seed: int, position: float, key: str, value: object
+) -> None:
+    states = random_game(Options(3), seed)
+    sent = list(messages(GameRecord.from_state(states[-1]), seat=seed % 3))
+    at = int(position * (len(sent) - 1))
+    message = dict(sent[at])
+    fields = [*message, key]
+    message[fields[seed % len(fields)]] = value
+    game = LiveGame.from_options(states[0].options, seed % 3).receive_all(sent[:at])
+    try:
+        after = game.receive(message)
+    except Desync as error:
+        assert error.index == at
+    else:
+        assert after.received == at + 1

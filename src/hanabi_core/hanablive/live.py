@@ -419,11 +419,12 @@ class LiveGame:
         if not isinstance(message, Mapping):
             raise Desync(index, "$", f"a message is a JSON object, got {type(message).__name__}")
         kind = message.get("type")
-        handler = _HANDLERS.get(kind)  # type: ignore[arg-type]
-        if handler is not None:
-            return handler(self, message, index)
-        if kind in _IGNORED:
-            return _advance(self, index)
+        if isinstance(kind, str):
+            handler = _HANDLERS.get(kind)
+            if handler is not None:
+                return handler(self, message, index)
+            if kind in _IGNORED:
+                return _advance(self, index)
         raise Desync(index, "type", f"unknown game action type {kind!r}")
 
     def receive_all(self, messages: Iterable[Mapping[str, Any]]) -> LiveGame:
