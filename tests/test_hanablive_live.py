@@ -189,7 +189,7 @@ def test_start_translates_hanab_live_table_options() -> None:
 )
 def test_start_refuses_what_hanabi_core_cannot_play(kwargs: dict[str, Any], field: str) -> None:
     with pytest.raises(InvalidOptions) as error:
-        LiveGame.start(**{"players": 2, **kwargs})
+        LiveGame.start(**{"players": 2, "seat": 0, **kwargs})
     assert error.value.field == field
 
 
@@ -261,7 +261,8 @@ def test_r4_4_desync_clue_list_the_touch_rules_contradict() -> None:
         "list",
     )
     refused(game, {**clue, "list": [*touched, 2]}, "list")  # card 2 is seat 0's
-    after = game.receive({**clue, "list": touched})
+    refused(game, {**clue, "list": touched, "turn": 5}, "turn")
+    after = game.receive({**clue, "list": touched, "turn": 0})
     assert after.view.history[-1].action == RankClue(1, rank)
 
 

@@ -25,8 +25,11 @@ not shown):
   the game ends, then ``turn {num, currentPlayerIndex}`` (−1 once over): after every action.
 
 ``status``, ``turn`` and ``strike`` only confirm what the tracker derives itself, so it accepts them
-anywhere between the action they follow and the next one (before or after the draw).
-``playerTimes`` and the note messages are accepted and ignored.
+anywhere between the action they follow and the next one (before or after the draw); ``maxScore``
+(hanab.live's count of the points still reachable) is not a rule of this library and is not checked.
+A clue's ``turn`` is checked when present; the client-side ``ignoreNegative`` flag is ignored (the
+server never sets it in a game). ``playerTimes`` and the note messages are accepted and ignored. A
+deck play (hanab.live's ``deckPlays`` option) is not supported: it arrives as a desync.
 
 ```python
 from hanabi_core.hanablive import LiveGame
@@ -198,8 +201,9 @@ class LiveGame:
     def start(
         cls,
         variant: str = "No Variant",
-        players: int = 2,
-        seat: int = 0,
+        *,
+        players: int,
+        seat: int,
         options: Mapping[str, Any] | None = None,
     ) -> LiveGame:
         """A game before the deal: give it the ``draw`` messages of the deal next.
@@ -598,6 +602,8 @@ class LiveGame:
         if not isinstance(touched, list) or any(type(o) is not int for o in touched):
             raise Desync(index, "list", f"must be a list of card orders, got {touched!r}")
         self._check_can_act(index, giver, "giver")
+        if "turn" in m and _int(m, "turn", index) != self._t.turn:
+            raise Desync(index, "turn", f"turn {m['turn']}, but this is turn {self._t.turn}")
         if self._t.notes <= 0:
             raise Desync(index, "type", "a clue costs a Note (rule 4.1), and none is left")
         if not 0 <= target < options.players or target == giver:
