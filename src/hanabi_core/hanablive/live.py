@@ -304,8 +304,9 @@ class LiveGame:
     def view(self) -> PlayerView:
         """What the seat knows: equal to `view(state, seat)` of the same game, all cards known.
 
-        Built on each access (keep it in a variable); between a play or discard and the draw
-        that follows it, the acting seat's hand is one card short.
+        Built on each access (keep it in a variable). Between a play or discard and the draw
+        that follows it (`awaiting_draw`), the acting seat's hand is one card short: sample worlds
+        (`sample_state`) from the views of complete turns.
         """
         options = self.options
         variant = options.variant
