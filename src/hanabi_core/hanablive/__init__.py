@@ -4,8 +4,10 @@ This package is the room where hanab.live's world is translated at the edge (rul
 
 - its JSON game records, read and written through [`read_record`][hanabi_core.read_record] and
   [`write_record`][hanabi_core.write_record] (the mapping is in `hanabi_core.hanablive._records`);
-- one seat's game as the server sends it, [`LiveGame`][hanabi_core.hanablive.LiveGame], and the
-  messages a seat received in a recorded game, [`messages`][hanabi_core.hanablive.messages].
+- one seat's game as the server sends it, [`LiveGame`][hanabi_core.hanablive.LiveGame]
+  (`hanablive/live.py`), the messages themselves (`hanablive/protocol.py`), and the messages a
+  seat received in a recorded game, [`messages`][hanabi_core.hanablive.messages]
+  (`hanablive/recorded.py`).
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from ._records import (
     encode,
     is_hanab_live,
 )
-from .live import Desync, LiveGame, messages
+from .live import LiveGame
+from .protocol import Desync
+from .recorded import messages
 
 __all__ = [
     "HANAB_LIVE_VARIANTS",

@@ -9,27 +9,8 @@ same game replayed with every card known, and checks every message against the r
 what the seat has already seen. [`messages`][hanabi_core.hanablive.messages] gives the messages a
 seat received in a recorded game, to test a bot offline.
 
-The messages, as hanab.live's server builds them (learnt from its GPL source, cited by path, none
-of it copied: ``server/src/actions.go`` for the fields, ``server/src/command_action.go`` and
-``server/src/game_player.go`` for their order, ``server/src/actions_scrub.go`` for what a seat is
-not shown):
-
-- ``draw {playerIndex, order, suitIndex, rank}``: the deal (seat 0's block first), then after a
-  play or a discard while cards are left; ``suitIndex`` and ``rank`` are −1 for the seat's own card;
-- ``clue {giver, target, clue: {type: 0 colour | 1 rank, value}, list, turn}``: ``list`` holds the
-  orders touched, and a colour's ``value`` indexes the variant's clue colours;
-- ``play {playerIndex, order, suitIndex, rank}``: a card that extended its firework;
-- ``strike {num, order, turn}`` then ``discard {…, failed: true}``: a misplay;
-- ``discard {playerIndex, order, suitIndex, rank, failed: false}``: a discard;
-- ``status {clues, score, maxScore}``, then ``gameOver {endCondition, playerIndex, votes}`` when
-  the game ends, then ``turn {num, currentPlayerIndex}`` (−1 once over): after every action.
-
-``status``, ``turn`` and ``strike`` only confirm what the tracker derives itself, so it accepts them
-anywhere between the action they follow and the next one (before or after the draw); ``maxScore``
-(hanab.live's count of the points still reachable) is not a rule of this library and is not checked.
-A clue's ``turn`` is checked when present; the client-side ``ignoreNegative`` flag is ignored (the
-server never sets it in a game). ``playerTimes`` and the note messages are accepted and ignored. A
-deck play (hanab.live's ``deckPlays`` option) is not supported: it arrives as a desync.
+The messages and what is checked of each are described in
+[`hanablive.protocol`][hanabi_core.hanablive.protocol].
 
 ```python
 from hanabi_core.hanablive import LiveGame
@@ -47,70 +28,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from itertools import pairwise
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import attrs
 from attrs import fields, frozen
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import RANKS, DealtCard
-from ..errors import HanabiError, IllegalAction, InvalidOptions, InvalidRecord
+from ..errors import IllegalAction, InvalidOptions, InvalidRecord
 from ..knowledge import all_ranks, all_suits, clue_masks, counting, learn, unaccounted
 from ..options import Options
 from ..rules import _outcome  # the one statement of section 7, shared rather than restated
 from ..spec import Rule
-from ..state import EndReason, GameState, Outcome
+from ..state import EndReason, Outcome
 from ..variants import Variant
 from ..views import PlayerView, SeenTurn
 from . import _records
+from .protocol import END_CONDITION, HIDDEN, IGNORED, NORMAL, STOPPED, Desync, field_int
 
-if TYPE_CHECKING:
-    from ..records import GameRecord
-
-__all__ = ["Desync", "LiveGame", "messages"]
-
-#: hanab.live's end conditions (``endCondition`` of ``gameOver``).
-NORMAL, STRIKEOUT, TIMEOUT, SPEEDRUN_FAIL, IDLE_TIMEOUT = 1, 2, 3, 5, 6
-CHARACTER_SOFTLOCK, ALL_OR_NOTHING_FAIL, ALL_OR_NOTHING_SOFTLOCK = 7, 8, 9
-TERMINATED, TERMINATED_BY_VOTE = _records.TERMINATED, _records.TERMINATED_BY_VOTE  # 4 and 10
-#: The end conditions of a game stopped from outside the rules (rule 7.5).
-_STOPPED = frozenset({TIMEOUT, TERMINATED, IDLE_TIMEOUT, TERMINATED_BY_VOTE})
-#: Our reason for the end → hanab.live's end condition.
-_END_CONDITION = {
-    EndReason.STORM_OUT: STRIKEOUT,
-    EndReason.ALL_FIREWORKS: NORMAL,
-    EndReason.FINAL_ROUND: NORMAL,
-    EndReason.MAX_SCORE_UNREACHABLE: ALL_OR_NOTHING_FAIL,
-    EndReason.NO_LEGAL_ACTION: ALL_OR_NOTHING_SOFTLOCK,
-}
-#: Messages that carry nothing the rules need (timers, notes, spectators' efficiency modifier).
-_IGNORED = frozenset(
-    {"playerTimes", "editNote", "receiveNote", "noteList", "noteListPlayer", "setEffMod"}
-)
-_HIDDEN = -1
-
-
-class Desync(HanabiError, ValueError):
-    """A hanab.live message that contradicts what the game has seen, or is malformed.
-
-    The game it was sent to is unchanged (every `LiveGame` is a frozen value).
-
-    Attributes:
-        index: the message's index: how many messages the game had received before it.
-        field: the field at fault, e.g. ``"order"``, ``"clue.value"``, ``"list"``.
-        reason: the plain-words sentence.
-    """
-
-    def __init__(self, index: int, field: str, reason: str) -> None:
-        # Every argument goes to Exception, so that the error pickles and unpickles equal.
-        super().__init__(index, field, reason)
-        self.index = index
-        self.field = field
-        self.reason = reason
-
-    def __str__(self) -> str:
-        return f"Message {self.index}, field {self.field!r}: {self.reason}"
+__all__ = ["LiveGame"]
 
 
 @frozen
@@ -428,7 +364,7 @@ class LiveGame:
             handler = _HANDLERS.get(kind)
             if handler is not None:
                 return handler(self, message, index)
-            if kind in _IGNORED:
+            if kind in IGNORED:
                 return _advance(self, index)
         raise Desync(index, "type", f"unknown game action type {kind!r}")
 
@@ -443,10 +379,10 @@ class LiveGame:
 
     def _draw(self, m: Mapping[str, Any], index: int) -> LiveGame:
         options = self.options
-        player = _int(m, "playerIndex", index)
-        order = _int(m, "order", index)
-        suit = _int(m, "suitIndex", index)
-        rank = _int(m, "rank", index)
+        player = field_int(m, "playerIndex", index)
+        order = field_int(m, "order", index)
+        suit = field_int(m, "suitIndex", index)
+        rank = field_int(m, "rank", index)
         drawn = self._t.drawn
         if order != drawn:
             why = "was already drawn" if 0 <= order < drawn else "is not the top card"
@@ -465,7 +401,7 @@ class LiveGame:
         face = -1
         if player == self.seat:
             # Rule 12.1: a seat never sees its own cards, and hanab.live hides them.
-            if suit != _HIDDEN or rank != _HIDDEN:
+            if suit != HIDDEN or rank != HIDDEN:
                 raise Desync(index, "suitIndex", "the seat's own draw must be hidden (-1, -1)")
         else:
             card, face = self._face(suit, rank, order, index)
@@ -498,10 +434,10 @@ class LiveGame:
     def _card(self, m: Mapping[str, Any], index: int) -> LiveGame:
         """A ``play`` or a ``discard`` (a misplay is a discard with ``failed`` true)."""
         is_play = m["type"] == "play"
-        player = _int(m, "playerIndex", index)
-        order = _int(m, "order", index)
-        suit = _int(m, "suitIndex", index)
-        rank = _int(m, "rank", index)
+        player = field_int(m, "playerIndex", index)
+        order = field_int(m, "order", index)
+        suit = field_int(m, "suitIndex", index)
+        rank = field_int(m, "rank", index)
         failed = False
         if not is_play and "failed" in m:
             failed = m["failed"]
@@ -592,18 +528,18 @@ class LiveGame:
     def _clue(self, m: Mapping[str, Any], index: int) -> LiveGame:
         options = self.options
         variant = options.variant
-        giver = _int(m, "giver", index)
-        target = _int(m, "target", index)
+        giver = field_int(m, "giver", index)
+        target = field_int(m, "target", index)
         clue = m.get("clue")
         if not isinstance(clue, Mapping):
             raise Desync(index, "clue", f"must be an object {{type, value}}, got {clue!r}")
-        kind = _int(clue, "type", index, "clue.")
-        value = _int(clue, "value", index, "clue.")
+        kind = field_int(clue, "type", index, "clue.")
+        value = field_int(clue, "value", index, "clue.")
         touched = m.get("list")
         if not isinstance(touched, list) or any(type(o) is not int for o in touched):
             raise Desync(index, "list", f"must be a list of card orders, got {touched!r}")
         self._check_can_act(index, giver, "giver")
-        if "turn" in m and _int(m, "turn", index) != self._t.turn:
+        if "turn" in m and field_int(m, "turn", index) != self._t.turn:
             raise Desync(index, "turn", f"turn {m['turn']}, but this is turn {self._t.turn}")
         if self._t.notes <= 0:
             raise Desync(index, "type", "a clue costs a Note (rule 4.1), and none is left")
@@ -702,9 +638,9 @@ class LiveGame:
         return _advance(self, index, track)
 
     def _status(self, m: Mapping[str, Any], index: int) -> LiveGame:
-        clues = _int(m, "clues", index)
-        score = _int(m, "score", index)
-        _int(m, "maxScore", index)  # hanab.live's count of reachable points: no rule of ours
+        clues = field_int(m, "clues", index)
+        score = field_int(m, "score", index)
+        field_int(m, "maxScore", index)  # hanab.live's count of reachable points: no rule of ours
         if clues != self._t.notes:
             raise Desync(index, "clues", f"{clues} clues, but {self._t.notes} Notes are available")
         if score != sum(self._t.built):
@@ -712,10 +648,10 @@ class LiveGame:
         return _advance(self, index)
 
     def _turn_message(self, m: Mapping[str, Any], index: int) -> LiveGame:
-        num = _int(m, "num", index)
-        current = _int(m, "currentPlayerIndex", index)
+        num = field_int(m, "num", index)
+        current = field_int(m, "currentPlayerIndex", index)
         turns = {self._t.turn}
-        if self.ended is not None and self.ended[0] in _STOPPED:
+        if self.ended is not None and self.ended[0] in STOPPED:
             turns.add(self._t.turn + 1)  # the server counts its own stopping action as a turn
         if num not in turns:
             raise Desync(index, "num", f"turn {num}, but {self._t.turn} actions have been taken")
@@ -727,9 +663,9 @@ class LiveGame:
         return _advance(self, index)
 
     def _strike(self, m: Mapping[str, Any], index: int) -> LiveGame:
-        num = _int(m, "num", index)
-        order = _int(m, "order", index)
-        turn = _int(m, "turn", index)
+        num = field_int(m, "num", index)
+        order = field_int(m, "order", index)
+        turn = field_int(m, "turn", index)
         last = self._t.pending if self._t.pending is not None else self._t.log and self._t.log[1]
         if last and last[6] and last[5] is not None and last[5].order == order:
             # After its discard (hanab.live sends it before; either is accepted).
@@ -747,15 +683,15 @@ class LiveGame:
         return _advance(self, index)
 
     def _game_over(self, m: Mapping[str, Any], index: int) -> LiveGame:
-        condition = _int(m, "endCondition", index)
-        player = _int(m, "playerIndex", index)
+        condition = field_int(m, "endCondition", index)
+        player = field_int(m, "playerIndex", index)
         if self.ended is not None:
             raise Desync(index, "type", "the game is already over")
         if self.dealing or self._t.pending is not None:
             raise Desync(index, "type", "the game cannot end before the draw due")
         outcome = self._t.outcome
         if outcome is not None:
-            expected = _END_CONDITION.get(outcome.reason)
+            expected = END_CONDITION.get(outcome.reason)
             if condition != expected:
                 raise Desync(
                     index,
@@ -763,7 +699,7 @@ class LiveGame:
                     f"the game ended by {outcome.reason.value} (hanab.live's {expected}), "
                     f"not {condition}",
                 )
-        elif condition in _STOPPED:
+        elif condition in STOPPED:
             # Rule 7.5: stopped from outside (a timeout, a termination, a vote), scored 0.
             max_score = self.options.variant.max_score
             outcome = Outcome(EndReason.ABANDONED, 0, max_score, Rule.ABANDONED)
@@ -804,15 +740,6 @@ def _touches(card: DealtCard | None, masks: tuple[int, int]) -> bool:
     return bool(suits >> card.suit_index & 1 and ranks >> card.rank & 1)
 
 
-def _int(m: Mapping[str, Any], name: str, index: int, prefix: str = "") -> int:
-    if name not in m:
-        raise Desync(index, prefix + name, "is missing")
-    value = m[name]
-    if type(value) is not int:
-        raise Desync(index, prefix + name, f"must be a whole number, got {value!r}")
-    return value
-
-
 _HANDLERS = {
     "draw": LiveGame._draw,
     "play": LiveGame._card,
@@ -846,163 +773,3 @@ def _advance(
     _SET_TRACK(new, game._t if track is None else track)
     _SET_TABLES(new, game._v)
     return new
-
-
-# --- The messages of a recorded game ------------------------------------------------------------
-
-
-def messages(record: GameRecord, seat: int) -> tuple[dict[str, Any], ...]:
-    """The game actions seat `seat` received in the game of `record`, in the server's order.
-
-    The deal's draws come first; then, for each action: its message (a misplay is a ``strike``
-    and a ``discard`` with ``failed`` true), the ``draw`` that follows a play or a discard, a
-    ``status``, a ``gameOver`` when the game ends, and a ``turn``. Draws to `seat` are hidden
-    (``suitIndex`` and ``rank`` −1). A record ended by the server or a vote (rule 7.5) ends with
-    hanab.live's ``gameOver`` for it.
-
-    Args:
-        record: a [`GameRecord`][hanabi_core.GameRecord] (e.g. from
-            [`read_record`][hanabi_core.read_record]); its variant must exist on hanab.live.
-        seat: the seat receiving the messages.
-
-    Raises:
-        InvalidOptions: `seat` is not a seat of the game.
-        IllegalAction: the record has an action the rules forbid.
-
-    ```python
-    from hanabi_core import GameRecord, Options, legal_actions, new_game, apply, view
-    from hanabi_core.hanablive import LiveGame, messages
-
-    state = new_game(Options(3), seed=5)
-    for _ in range(12):
-        state = apply(state, legal_actions(state)[-1])
-    record = GameRecord.from_state(state)
-    game = LiveGame.from_options(record.options, seat=2).receive_all(messages(record, 2))
-    assert game.view == view(state, 2)
-    ```
-    """
-    states = list(record.states())
-    first = states[0]
-    options = first.options
-    if type(seat) is not int or not 0 <= seat < options.players:
-        raise InvalidOptions(
-            "seat", f"must be a seat from 0 to {options.players - 1}, got {seat!r}"
-        )
-    variant = options.variant
-    out: list[dict[str, Any]] = [
-        _draw_message(player, card, seat)
-        for player, hand in enumerate(first.hands)
-        for card in hand
-    ]
-    for before, after in pairwise(states):
-        if after.turn == before.turn:  # the record was abandoned (rule 7.5)
-            abandoned = record.abandoned
-            assert abandoned is not None
-            vote = abandoned.by == "vote"
-            code = abandoned.code or (TERMINATED_BY_VOTE if vote else TERMINATED)
-            out.append(_status_message(after))
-            out.append(
-                {
-                    "type": "gameOver",
-                    "endCondition": code,
-                    "playerIndex": -1 if abandoned.seat is None else abandoned.seat,
-                    "votes": None,
-                }
-            )
-            out.append({"type": "turn", "num": after.turn + 1, "currentPlayerIndex": -1})
-            break
-        turn = after.last_turn
-        assert turn is not None
-        action = turn.action
-        if isinstance(action, (ColourClue, RankClue)):
-            if isinstance(action, ColourClue):
-                clue = {"type": 0, "value": variant.clue_colours.index(action.colour)}
-            else:
-                clue = {"type": 1, "value": action.rank}
-            out.append(
-                {
-                    "type": "clue",
-                    "clue": clue,
-                    "giver": turn.player,
-                    "list": list(turn.touched),
-                    "target": action.target,
-                    "turn": turn.number,
-                }
-            )
-        else:
-            card = turn.card
-            assert card is not None
-            face = {
-                "playerIndex": turn.player,
-                "order": card.order,
-                "suitIndex": card.suit_index,
-                "rank": card.rank,
-            }
-            if turn.misplay:
-                out.append(
-                    {
-                        "type": "strike",
-                        "num": after.storms,
-                        "order": card.order,
-                        "turn": turn.number,
-                    }
-                )
-            if isinstance(action, Play) and not turn.misplay:
-                out.append({"type": "play", **face})
-            else:
-                out.append({"type": "discard", **face, "failed": turn.misplay})
-            if turn.drawn is not None:
-                out.append(_draw_message(turn.player, turn.drawn, seat))
-        out.append(_status_message(after))
-        if after.outcome is not None:
-            reason = after.outcome.reason
-            out.append(
-                {
-                    "type": "gameOver",
-                    "endCondition": _END_CONDITION[reason],
-                    "playerIndex": after.current_player
-                    if reason is EndReason.NO_LEGAL_ACTION
-                    else -1,
-                    "votes": None,
-                }
-            )
-        current = -1 if after.outcome is not None else after.current_player
-        out.append({"type": "turn", "num": after.turn, "currentPlayerIndex": current})
-    return tuple(out)
-
-
-def _draw_message(player: int, card: DealtCard, seat: int) -> dict[str, Any]:
-    hidden = player == seat  # rule 12.1, as hanab.live scrubs it
-    return {
-        "type": "draw",
-        "playerIndex": player,
-        "order": card.order,
-        "suitIndex": _HIDDEN if hidden else card.suit_index,
-        "rank": _HIDDEN if hidden else card.rank,
-    }
-
-
-def _status_message(state: GameState) -> dict[str, Any]:
-    return {
-        "type": "status",
-        "clues": state.notes,
-        "score": sum(state.built),
-        "maxScore": _max_score(state),
-    }
-
-
-def _max_score(state: GameState) -> int:
-    """hanab.live's ``maxScore``: per suit, the cards still buildable before the first face whose
-    copies are all discarded (misplays included)."""
-    variant = state.options.variant
-    gone: dict[tuple[int, int], int] = {}
-    for card in state.discards:
-        gone[card.suit_index, card.rank] = gone.get((card.suit_index, card.rank), 0) + 1
-    total = 0
-    for i, suit in enumerate(variant.suits):
-        copies = dict(zip(RANKS, suit.copies, strict=True))
-        for rank in suit.build_order:
-            if gone.get((i, rank), 0) >= copies[rank]:
-                break
-            total += 1
-    return total
