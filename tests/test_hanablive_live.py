@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from hanabi_core import (
     VARIANTS,
     ColourClue,
+    Discard,
     EndReason,
     GameRecord,
     GameState,
@@ -34,6 +35,7 @@ from hanabi_core import (
     Variant,
     abandon,
     apply,
+    check,
     legal_actions,
     new_game,
     playable,
@@ -158,8 +160,20 @@ def test_action_message_refuses_what_the_seat_cannot_do() -> None:
         game.action_message(Play(0))  # seat 0 moves first
     assert error.value.rule == "3.2"
     game0 = LiveGame.from_options(record.options, 0).receive_all(messages(record, 0))
-    with pytest.raises(IllegalAction):
-        game0.action_message(ColourClue(0, "red"))  # a clue to yourself
+    state = new_game(Options(2), seed=2)
+    absent = next(r for r in range(1, 6) if all(c.rank != r for c in state.hands[1]))
+    for action, rule in [
+        (ColourClue(0, "red"), "4.2"),
+        (ColourClue(1, "pink"), "4.3"),
+        (RankClue(1, absent), "4.5"),
+        (Play(5), "6.1"),
+        (Discard(0), "5.2"),
+        ("pass", "3.4"),
+    ]:
+        with pytest.raises(IllegalAction) as refusal:
+            game0.action_message(action)  # type: ignore[arg-type]
+        assert refusal.value.rule == rule
+        assert check(state, action).rule == rule  # type: ignore[union-attr]  # as the engine says
 
 
 # --- start ---------------------------------------------------------------------------------------
@@ -355,10 +369,10 @@ def shuffled_checks(sent: tuple[dict[str, Any], ...], rng: random.Random) -> lis
 
     def flush() -> None:
         nonlocal strike
-        for check in checks:
+        for confirmation in checks:
             if rng.random() < 0.2:
                 continue  # the tracker never needs them
-            group.insert(rng.randint(1, len(group)), check)
+            group.insert(rng.randint(1, len(group)), confirmation)
         if strike is not None:  # before its discard (as the server sends it) or after
             group.insert(rng.choice([0, 1, len(group)]), strike)
         out.extend(group)

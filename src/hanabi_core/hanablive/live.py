@@ -327,17 +327,8 @@ class LiveGame:
                 rules forbid it).
         """
         if action not in self.legal_actions():
-            if not self.is_my_turn:
-                raise IllegalAction(
-                    Rule.TURN_ORDER,
-                    f"Cannot {action}: it is not seat {self.seat}'s turn",
-                    action=action,
-                )
-            raise IllegalAction(
-                Rule.KNOWN_ACTIONS_ONLY,
-                f"Cannot {action}: it is not one of the legal actions of seat {self.seat}",
-                action=action,
-            )
+            rule, why = self._refusal(action)
+            raise IllegalAction(rule, f"Cannot {action}: {why}", action=action)
         if isinstance(action, (Play, Discard)):
             order = self._t.hands[self.seat][action.slot]
             return {"type": 0 if isinstance(action, Play) else 1, "target": order, "value": 0}
@@ -346,6 +337,35 @@ class LiveGame:
             return {"type": 2, "target": action.target, "value": value}
         assert isinstance(action, RankClue)
         return {"type": 3, "target": action.target, "value": action.rank}
+
+    def _refusal(self, action: object) -> tuple[Rule, str]:
+        """The first rule `action` breaks, in rule order as `rules.check` finds it, and why."""
+        if self.is_over:
+            return Rule.NO_ACTION_AFTER_THE_END, "the game is over"
+        if not self.is_my_turn:
+            return Rule.TURN_ORDER, f"it is not seat {self.seat}'s turn"
+        options = self.options
+        if isinstance(action, (Play, Discard)):
+            size = len(self.hand)
+            if not 0 <= action.slot < size:
+                rule = (
+                    Rule.PLAY_FROM_OWN_HAND
+                    if isinstance(action, Play)
+                    else Rule.DISCARD_FROM_OWN_HAND
+                )
+                return rule, f"your hand has slots 0 to {size - 1}"
+            return Rule.DISCARD_NEEDS_A_SPENT_NOTE, f"all {options.max_notes} Notes are available"
+        if isinstance(action, (ColourClue, RankClue)):
+            if self._t.notes <= 0:
+                return Rule.CLUE_COSTS_A_NOTE, "no Note tokens are available"
+            if action.target == self.seat or not 0 <= action.target < options.players:
+                return Rule.CLUE_TARGETS_ANOTHER_PLAYER, "a clue goes to another player"
+            if isinstance(action, ColourClue) and action.colour not in options.variant.clue_colours:
+                return Rule.CLUE_NAMES_ONE_VALUE, "this variant has no such clue colour"
+            if isinstance(action, RankClue) and action.rank not in RANKS:
+                return Rule.CLUE_NAMES_ONE_VALUE, "a clue names a rank from 1 to 5"
+            return Rule.CLUE_MUST_TOUCH, f"it touches none of seat {action.target}'s cards"
+        return Rule.KNOWN_ACTIONS_ONLY, "a turn is a Play, Discard, ColourClue or RankClue"
 
     # --- Receiving messages --------------------------------------------------------------------
 
