@@ -21,6 +21,7 @@ from .knowledge import CardKnowledge
 from .options import EDITIONS, Edition, Options
 from .records import GameRecord, abandon, read_record, write_record
 from .rules import apply, check, is_legal, legal_actions, new_game, playable
+from .sampling import SamplingError, sample_state
 from .scoring import RATINGS, Rating, rating
 from .spec import Rule
 from .state import EndReason, GameState, Outcome, Turn
@@ -57,6 +58,7 @@ __all__ = [
     "RankClue",
     "Rating",
     "Rule",
+    "SamplingError",
     "SeenTurn",
     "Suit",
     "Turn",
@@ -70,6 +72,7 @@ __all__ = [
     "playable",
     "rating",
     "read_record",
+    "sample_state",
     "view",
     "write_record",
 ]

@@ -35,14 +35,14 @@ from typing import Any
 
 from attrs import frozen
 
-from . import _jsonutil as j
-from .actions import Action, ColourClue, Discard, Play, RankClue
-from .cards import Card
-from .errors import IllegalAction, InvalidDeck, InvalidOptions, InvalidRecord
-from .options import EDITIONS, Options, default_hand_size
-from .rules import apply, check, new_game
-from .spec import Rule
-from .state import GameState
+from .. import _jsonutil as j
+from ..actions import Action, ColourClue, Discard, Play, RankClue
+from ..cards import Card
+from ..errors import IllegalAction, InvalidDeck, InvalidOptions, InvalidRecord
+from ..options import EDITIONS, Options, default_hand_size
+from ..rules import apply, check, new_game
+from ..spec import Rule
+from ..state import GameState
 
 __all__ = ["HANAB_LIVE_VARIANTS", "Decoded", "decode", "encode"]
 

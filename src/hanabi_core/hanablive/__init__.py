@@ -1,0 +1,40 @@
+"""hanab.live, the largest online Hanabi site: its game records and its live game messages.
+
+This package is the room where hanab.live's world is translated at the edge (rule 11.4):
+
+- its JSON game records, read and written through [`read_record`][hanabi_core.read_record] and
+  [`write_record`][hanabi_core.write_record] (the mapping is in `hanabi_core.hanablive._records`);
+- one seat's game as the server sends it, [`LiveGame`][hanabi_core.hanablive.LiveGame]
+  (`hanablive/live.py`), the messages themselves (`hanablive/protocol.py`), and the messages a
+  seat received in a recorded game, [`messages`][hanabi_core.hanablive.messages]
+  (`hanablive/recorded.py`).
+"""
+
+from __future__ import annotations
+
+from ._records import *  # noqa: F403  (the record mapping's public names, whatever they become)
+from ._records import (
+    HANAB_LIVE_VARIANTS,
+    TERMINATED,
+    TERMINATED_BY_VOTE,
+    Decoded,
+    decode,
+    encode,
+    is_hanab_live,
+)
+from .live import LiveGame
+from .protocol import Desync
+from .recorded import messages
+
+__all__ = [
+    "HANAB_LIVE_VARIANTS",
+    "TERMINATED",
+    "TERMINATED_BY_VOTE",
+    "Decoded",
+    "Desync",
+    "LiveGame",
+    "decode",
+    "encode",
+    "is_hanab_live",
+    "messages",
+]
