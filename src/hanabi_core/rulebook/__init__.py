@@ -271,7 +271,8 @@ def plain_text(markdown: str) -> str:
 
 
 def search(text: str) -> tuple[RuleText, ...]:
-    """The rules and rulings whose title or text holds every word of `text` (any case).
+    """The rules and rulings whose title or text (not the examples) holds every word of `text`,
+    in any case.
 
     ```python
     from hanabi_core.rulebook import search
@@ -283,7 +284,8 @@ def search(text: str) -> tuple[RuleText, ...]:
         return ()
     found = []
     for rule in all_rules():
-        haystack = f"{rule.id} {rule.title}\n{plain_text(rule.body)}".casefold()
+        text_only = rule.body.split("**Example", 1)[0]  # the words, not the example code
+        haystack = f"{rule.id} {rule.title}\n{plain_text(text_only)}".casefold()
         if all(word in haystack for word in words):
             found.append(rule)
     return tuple(found)
