@@ -7,7 +7,7 @@ does not have them, so this is not a test)::
 
 Guillemets are reserved for quotes of the four primary texts (docs/spec/sources.md). A quote is
 checked against the text of the nearest citation key before it in the same paragraph or list
-item. " … " inside a quote marks an omission: each piece must occur, in order, within one
+item (or the ``### KEY`` heading of its section). " … " inside a quote marks an omission: each piece must occur, in order, within one
 paragraph of the source (an omission may span paragraphs). Whitespace is compared loosely (a
 Markdown line break is a space); every other character, quotation marks and accents included,
 must match exactly. Prints each mismatch and exits 1 if there is any.
@@ -22,7 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 #: Citation key -> the file-name prefix of the source text it names (the keys of sources.md).
 KEYS = {"ES-GUIDE": "000_", "PT-GUIDE": "001_", "ES-FAQ": "003_", "ES-WIKI": "004_"}
-KEY = re.compile(r"\[(" + "|".join(map(re.escape, KEYS)) + r")\]")
+# A key as a link ("[ES-GUIDE](sources.md#es-guide)") or as a bare word (the command line's text).
+KEY = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, KEYS)) + r")(?![\w-])")
+HEADING = re.compile(r"^#+ (" + "|".join(map(re.escape, KEYS)) + r")\b")
 QUOTE = re.compile(r"«(.+?)»", re.DOTALL)
 PAGES = ("src/hanabi_core/rulebook", "docs")
 
@@ -32,10 +34,18 @@ def _loose(text: str) -> str:
 
 
 def _blocks(markdown: str) -> list[str]:
-    """Paragraphs and list items: a quote's citation key is looked for in its own block only."""
+    """Paragraphs and list items: a quote's citation key is looked for in its own block, or else
+    in the heading of its section (the Sources page describes each key under its own heading)."""
     blocks: list[str] = []
     current: list[str] = []
+    section = ""
     for line in markdown.splitlines():
+        heading = HEADING.match(line)
+        if line.startswith("#"):
+            section = f"{heading.group(1)} " if heading else ""
+            line = ""
+        if section and line.strip() and not current:
+            line = section + line
         starts_item = re.match(r"^\s*(?:[-*]|\d+\.)\s", line) is not None
         if not line.strip() or starts_item or line.startswith("|"):
             if current:
