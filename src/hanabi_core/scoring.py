@@ -58,8 +58,8 @@ class Rating:
         low: the lowest score of the band.
         high: the highest score of the band (25 for the top band, which also takes 26–30).
         en: the wording in English.
-        es: the wording of the Spanish source (seed 000).
-        pt: the wording of the Portuguese source (seed 001).
+        es: the wording of the Spanish source (ES-GUIDE, the spec's Sources page).
+        pt: the wording of the Portuguese source (PT-GUIDE).
     """
 
     band: int
