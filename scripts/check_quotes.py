@@ -7,10 +7,11 @@ does not have them, so this is not a test)::
 
 Guillemets are reserved for quotes of the four primary texts (docs/spec/sources.md). A quote is
 checked against the text of the nearest citation key before it in the same paragraph or list
-item (or the ``### KEY`` heading of its section). " … " inside a quote marks an omission: each piece must occur, in order, within one
-paragraph of the source (an omission may span paragraphs). Whitespace is compared loosely (a
-Markdown line break is a space); every other character, quotation marks and accents included,
-must match exactly. Prints each mismatch and exits 1 if there is any.
+item (or the ``### KEY`` heading of its section). " … " inside a quote marks an omission: each
+piece must occur, in order, within one paragraph of the source (an omission may span
+paragraphs). Whitespace is compared loosely (a Markdown line break is a space); every other
+character, quotation marks and accents included, must match exactly. Prints each mismatch and
+exits 1 if there is any.
 """
 
 from __future__ import annotations
@@ -39,11 +40,11 @@ def _blocks(markdown: str) -> list[str]:
     blocks: list[str] = []
     current: list[str] = []
     section = ""
-    for line in markdown.splitlines():
-        heading = HEADING.match(line)
-        if line.startswith("#"):
+    for raw in markdown.splitlines():
+        heading = HEADING.match(raw)
+        if raw.startswith("#"):
             section = f"{heading.group(1)} " if heading else ""
-            line = ""
+        line = "" if raw.startswith("#") else raw
         if section and line.strip() and not current:
             line = section + line
         starts_item = re.match(r"^\s*(?:[-*]|\d+\.)\s", line) is not None
