@@ -545,22 +545,22 @@ def _outcome(  # noqa: PLR0917
 
     `card` is the card played or discarded this turn (`None` after a clue).
     """
-    max_score = max_points(options)
     cards = sum(built)
     # Rule 7.7: when several end conditions hold after one turn, the first below decides.
     if storms >= options.max_storms:
         # Rule 7.1, scored by rule 8.2 (or rule 8.4 without a last round: all or nothing).
         zero = options.storm_out_score == "zero" or not options.last_round
         score = 0 if zero else points(options, built)
-        return Outcome(EndReason.STORM_OUT, score, max_score, Rule.STORM_OUT)
+        return Outcome(EndReason.STORM_OUT, score, max_points(options), Rule.STORM_OUT)
     if cards == options.variant.max_score:
         # Rule 7.2: every firework is complete.
-        return Outcome(EndReason.ALL_FIREWORKS, max_score, max_score, Rule.ALL_FIREWORKS_COMPLETE)
+        best = max_points(options)
+        return Outcome(EndReason.ALL_FIREWORKS, best, best, Rule.ALL_FIREWORKS_COMPLETE)
     if options.last_round:
         if turns_left == 0:
             # Rule 7.3: the final round is over; rule 8.1 scores it.
             return Outcome(
-                EndReason.FINAL_ROUND, points(options, built), max_score, Rule.FINAL_ROUND
+                EndReason.FINAL_ROUND, points(options, built), max_points(options), Rule.FINAL_ROUND
             )
         if (
             options.end_at_max_reachable
@@ -571,7 +571,7 @@ def _outcome(  # noqa: PLR0917
             return Outcome(
                 EndReason.NOTHING_LEFT_TO_BUILD,
                 points(options, built),
-                max_score,
+                max_points(options),
                 Rule.NOTHING_LEFT_TO_BUILD,
             )
         return None
@@ -579,7 +579,7 @@ def _outcome(  # noqa: PLR0917
     # The card went to the discard pile (a discard or a misplay) if it is now on top of it.
     discarded = card is not None and discards and discards[-1] is card
     if discarded and _out_of_reach(options, built, discards, card):  # type: ignore[arg-type]
-        return Outcome(EndReason.MAX_SCORE_UNREACHABLE, 0, max_score, Rule.NO_LAST_ROUND)
+        return Outcome(EndReason.MAX_SCORE_UNREACHABLE, 0, max_points(options), Rule.NO_LAST_ROUND)
     return None
 
 
