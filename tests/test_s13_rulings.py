@@ -258,3 +258,31 @@ def test_r13_the_version_names_the_spec() -> None:
     assert code == 0
     assert out.strip() == f"hanabi-core {__version__} (spec {SPEC_VERSION}, {SPEC_DATE})"
     assert re.fullmatch(r"\d+\.\d+", SPEC_VERSION) and re.fullmatch(r"\d{4}-\d\d-\d\d", SPEC_DATE)
+
+
+def test_r13_quotes_are_attributed_and_no_internal_file_name_is_shown() -> None:
+    # The verbatim check needs the primary texts (scripts/check_quotes.py, run by hand); this part
+    # needs only the repository: every «quote» names its source, and no page names a file.
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location(
+        "check_quotes", root / "scripts" / "check_quotes.py"
+    )
+    assert spec is not None and spec.loader is not None
+    check_quotes = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check_quotes)
+    pages = [
+        *(root / "src" / "hanabi_core" / "rulebook").glob("*.md"),
+        *(root / "docs").rglob("*.md"),
+    ]
+    quotes = 0
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"seeds/|\d{3}_[0-9a-f]{16}", text), page
+        for block in check_quotes._blocks(text):
+            for match in check_quotes.QUOTE.finditer(block):
+                quotes += 1
+                assert check_quotes.KEY.search(block[: match.start()]), (page.name, match[0][:50])
+    assert quotes > 150
