@@ -18,6 +18,7 @@ Example:
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
@@ -245,9 +246,10 @@ def _link_text(match: re.Match[str]) -> str:
     return f"{text} (rule {anchor['id']})"
 
 
-def plain_text(markdown: str) -> str:
+def plain_text(markdown: str, width: int = 100) -> str:
     """`markdown` from the spec as plain text for a terminal: no emphasis, code marks or fences,
-    and a link shown as its words (with the rule id it points to, if the words do not name it).
+    a link shown as its words (with the rule id it points to, if the words do not name it), and
+    paragraphs and list items wrapped at `width` columns. Code and tables keep their lines.
 
     ```python
     from hanabi_core.rulebook import plain_text
@@ -255,19 +257,44 @@ def plain_text(markdown: str) -> str:
     assert plain_text("**Code:** `Rule.SCORE`") == "Code: Rule.SCORE"
     ```
     """
-    lines: list[str] = []
+    out: list[str] = []
+    words: list[str] = []
+    indent = ""
+
+    def flush() -> None:
+        nonlocal words
+        if words:
+            first, rest = (indent, indent.replace("-", " ")) if indent else ("", "")
+            out.append(
+                textwrap.fill(" ".join(words), width, initial_indent=first, subsequent_indent=rest)
+            )
+            words = []
+
     for line, outside in _split_lines_outside_fences(markdown):
         if line.lstrip().startswith(("```", "~~~")):
             continue  # the fence marks, not their content
         if not outside:
-            lines.append("    " + line if line.strip() else "")
+            flush()
+            out.append("    " + line if line.strip() else "")
             continue
-        words = _LINK.sub(_link_text, line)
-        words = re.sub(r"\*\*(.+?)\*\*", r"\1", words)
-        words = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", words)
-        words = re.sub(r"`([^`]+)`", r"\1", words)
-        lines.append(re.sub(r"\s*\{#[^}]+\}", "", words))
-    return "\n".join(lines).strip()
+        text = _LINK.sub(_link_text, line)
+        text = re.sub(r"\*\*(.+?)\*\*", r"\1", text)
+        text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", text)
+        text = re.sub(r"`([^`]+)`", r"\1", text)
+        text = re.sub(r"\s*\{#[^}]+\}", "", text)
+        item = re.match(r"^(\s*(?:[-*]|\d+\.)\s+)(.*)$", text)
+        if not text.strip() or text.lstrip().startswith("|"):
+            flush()
+            out.append(text.rstrip())
+        elif item:
+            flush()
+            indent, words = item[1].replace("*", "-"), [item[2].strip()]
+        else:
+            if not words:
+                indent = ""
+            words.append(text.strip())
+    flush()
+    return "\n".join(out).strip()
 
 
 def search(text: str) -> tuple[RuleText, ...]:
