@@ -79,7 +79,7 @@ def test_rules_lists_and_quotes(capsys: pytest.CaptureFixture[str]) -> None:
     assert "4.5" in out and "7.5" in out and "5. Discarding" in out
     assert main(["rules", "5.2"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Rule 5.2: A discard needs a spent Note") and "**Sources.**" in out
+    assert out.startswith("Rule 5.2: A discard needs a spent Note") and "\nSources.\n" in out
     assert main(["rules", "99.9"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "99.9" in err

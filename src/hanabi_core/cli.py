@@ -4,6 +4,8 @@
 hanabi-core replay FILE              each turn in words, then the score and its rating
 hanabi-core show FILE --turn N       the table after N actions
 hanabi-core rules [ID]               the numbered rules, or one rule with its sources
+hanabi-core rules --search TEXT      the rules and rulings that mention TEXT
+hanabi-core --version                the library's version and the spec's version and date
 hanabi-core new --players N ...      a fresh deal (optionally played out) as a record
 ```
 
@@ -20,6 +22,7 @@ import itertools
 import os
 import random
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
@@ -30,6 +33,7 @@ from .options import EDITIONS, Options
 from .records import GameRecord, read_record, write_record
 from .rules import apply, legal_actions, new_game
 from .scoring import rating
+from .spec import SPEC_DATE, SPEC_VERSION
 from .state import GameState, Turn
 from .variants import VARIANTS
 
@@ -95,6 +99,12 @@ def _parser() -> argparse.ArgumentParser:
         default="auto",
         help="colour the output (default: when stdout is a terminal and NO_COLOR is unset)",
     )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=_version_text(),
+        help="print the library's version and the spec's version and date",
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     replay = commands.add_parser("replay", help="each turn of a record in words, then the score")
@@ -107,7 +117,10 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     rules = commands.add_parser("rules", help="list the numbered rules, or quote one")
-    rules.add_argument("id", metavar="ID", nargs="?", help="a rule id, e.g. 5.2")
+    rules.add_argument("id", metavar="ID", nargs="?", help="a rule id, e.g. 5.2, 13.1 or 7.7a")
+    rules.add_argument(
+        "--search", metavar="TEXT", help="list the rules and rulings whose title or text has TEXT"
+    )
 
     new = commands.add_parser("new", help="deal a new game and write it as a record")
     new.add_argument("--players", type=int, default=2, help="2 to 6 (default 2)")
@@ -144,7 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "show":
             return _show(read_record(args.file), args.turn, style)
         if args.command == "rules":
-            return _rules(args.id, style)
+            return _rules(args.id, style, args.search)
         return _new(args)
     except IllegalAction as error:
         hint = f"; see `{PROG} rules {error.rule.value}`" if error.rule is not None else ""
@@ -289,9 +302,24 @@ def _show(record: GameRecord, turn: int | None, style: _Style) -> int:
 # --- rules --------------------------------------------------------------------------------------
 
 
-def _rules(rule_id: str | None, style: _Style) -> int:
-    from .rulebook import all_rules, rule_text, section_titles  # noqa: PLC0415 (parsed lazily)
+def _version_text() -> str:
+    from . import __version__  # noqa: PLC0415 (the package imports this module's neighbours)
 
+    return f"{PROG} {__version__} (spec {SPEC_VERSION}, {SPEC_DATE})"
+
+
+def _rules(rule_id: str | None, style: _Style, search: str | None = None) -> int:
+    from .rulebook import all_rules, plain_text, rule_text, section_titles  # noqa: PLC0415
+    from .rulebook import search as search_rules  # noqa: PLC0415 (parsed lazily)
+
+    if search is not None:
+        found = search_rules(search)
+        if not found:
+            print(f"{PROG}: no rule or ruling mentions {search!r}", file=sys.stderr)
+            return BAD_INPUT
+        for rule in found:
+            print(f"  {rule.id:<5} {rule.title}")
+        return OK
     if rule_id is None:
         titles = section_titles()
         section = 0
@@ -302,10 +330,17 @@ def _rules(rule_id: str | None, style: _Style) -> int:
             print(f"  {rule.id:<5} {rule.title}")
         return OK
     text = rule_text(rule_id)
-    print(style(f"Rule {text.id}: {text.title}", "bold"))
+    wanted = rule_id.strip().removeprefix("rule ").removeprefix("ruling ").strip()
+    if wanted in text.subrules:
+        print(
+            style(f"{text.kind} {wanted} (of {text.kind.lower()} {text.id}: {text.title})", "bold")
+        )
+        print()
+        print(textwrap.fill(plain_text(text.subrules[wanted]), width=100))
+        return OK
+    print(style(f"{text.kind} {text.id}: {text.title}", "bold"))
     print()
-    body = text.body.split("**Example", 1)[0].rstrip()
-    print(body)
+    print(plain_text(text.body.split("**Example", 1)[0]))
     return OK
 
 

@@ -17,10 +17,25 @@ from ._readonly import ReadOnlyMap
 from .errors import InvalidOptions
 from .variants import VARIANTS, Variant
 
-__all__ = ["EDITIONS", "STORM_OUT_SCORES", "Edition", "Options", "default_hand_size"]
+__all__ = [
+    "DESCENDING_BONUSES",
+    "DESCENDING_SCORES",
+    "EDITIONS",
+    "NO_LEGAL_ACTION",
+    "STORM_OUT_SCORES",
+    "Edition",
+    "Options",
+    "default_hand_size",
+]
 
 #: The allowed values of `Options.storm_out_score` (rule 10.5).
 STORM_OUT_SCORES: tuple[str, ...] = ("zero", "fireworks")
+#: The allowed values of `Options.descending_score` (rule 10.10, ruling 13.7).
+DESCENDING_SCORES: tuple[str, ...] = ("cards", "highest", "minus-five")
+#: The allowed values of `Options.descending_bonus` (rule 10.11, ruling 13.8).
+DESCENDING_BONUSES: tuple[str, ...] = ("complete", "five")
+#: The allowed values of `Options.no_legal_action` (rule 10.12, ruling 13.9).
+NO_LEGAL_ACTION: tuple[str, ...] = ("loss", "pass")
 
 _HAND_SIZES: Mapping[int, int] = ReadOnlyMap({2: 5, 3: 5, 4: 4, 5: 4, 6: 3})
 
@@ -69,6 +84,16 @@ class Options:
         negative_clues: whether a clue may touch no card (rule 10.2).
         storm_out_score: ``"zero"`` or ``"fireworks"``: the score after the last Storm (rule 10.5).
         last_round: `False` is the printed "no last round" variant (rule 7.4).
+        end_at_max_reachable: end the game as soon as no card still in play can be built, as
+            hanab.live does (rule 7.6, ruling 13.10).
+        descending_score: how a firework built downwards (Black Powder) scores (rule 10.10,
+            ruling 13.7): ``"cards"`` (the cards built), ``"highest"`` (the value of its highest
+            card) or ``"minus-five"`` (cards built, minus 5: the Grands Feux rule as reported).
+        descending_bonus: when a firework built downwards earns its Note (rule 10.11, ruling 13.8):
+            ``"complete"`` (with its last card, the 1) or ``"five"`` (with its 5, its first card).
+        no_legal_action: under "no last round", what happens to a player with nothing legal to do
+            (rule 10.12, ruling 13.9): ``"loss"`` (the game is lost) or ``"pass"`` (the turn
+            passes).
 
     Raises:
         InvalidOptions: naming the field at fault and the values it allows.
@@ -88,6 +113,10 @@ class Options:
     negative_clues: bool = False
     storm_out_score: str = "zero"
     last_round: bool = True
+    end_at_max_reachable: bool = False
+    descending_score: str = "cards"
+    descending_bonus: str = "complete"
+    no_legal_action: str = "loss"
     # The action and clue tables of `rules.py`, built on first use and kept with the options they
     # derive from (never shared between different options, never part of equality).
     _tables: object = field(init=False, eq=False, repr=False, default=None)
@@ -130,6 +159,20 @@ class Options:
             )
         if type(self.last_round) is not bool:
             raise InvalidOptions("last_round", f"must be True or False, got {self.last_round!r}")
+        if type(self.end_at_max_reachable) is not bool:
+            raise InvalidOptions(
+                "end_at_max_reachable", f"must be True or False, got {self.end_at_max_reachable!r}"
+            )
+        for name, allowed in (
+            ("descending_score", DESCENDING_SCORES),
+            ("descending_bonus", DESCENDING_BONUSES),
+            ("no_legal_action", NO_LEGAL_ACTION),
+        ):
+            value = getattr(self, name)
+            if type(value) is not str or value not in allowed:
+                raise InvalidOptions(
+                    name, f"must be one of {', '.join(map(repr, allowed))}, got {value!r}"
+                )
 
     def __reduce__(self) -> tuple[object, ...]:
         # Pickle the settings, not the tables `rules.py` caches on first use.
@@ -159,7 +202,7 @@ class Edition:
         id: the stable id under which [`EDITIONS`][hanabi_core.EDITIONS] holds it.
         name: the edition's name.
         rule: the spec rule that describes the edition.
-        sources: the texts it follows (seed file names, rulebooks, engines).
+        sources: the citation keys of the texts it follows (the spec's Sources page).
         defaults: the option values it sets, on top of `Options`' own defaults.
         players: the player counts the edition allows.
     """
@@ -192,50 +235,58 @@ class Edition:
         return Options(players, **settings)
 
 
-_SEED_ABACUS = "seeds/000_dc8d17ca69f1724d.txt"
-_SEED_COCKTAIL = "seeds/001_d78bc4579f007efa.txt"
-_SEED_RR = "seeds/003_40625c7026cb9ba3.txt"
-_SEED_ENCYCLOPEDIA = "seeds/004_765e6e39beb3775a.txt"
-
+# Sources are named by their citation keys (docs/spec/sources.md says what each one is).
 _EDITIONS = (
     Edition(
         "abacus",
         "Abacusspiele (German edition)",
         "11.1",
-        (_SEED_ABACUS, "Abacusspiele rulebook (2010)"),
+        ("ES-GUIDE", "ABACUS-EN"),
         {"negative_clues": True},
     ),
     Edition(
         "rr-deluxe",
         "R&R Games Deluxe",
         "11.2",
-        (_SEED_RR, _SEED_ENCYCLOPEDIA, "R&R Games rulebook"),
+        ("RR-EN", "ES-FAQ", "ES-WIKI"),
         {},
     ),
     Edition(
         "cocktail",
         "Cocktail Games / Grands Feux",
         "11.3",
-        (_SEED_COCKTAIL, "Cocktail Games rulebook"),
-        {},
+        ("PT-GUIDE", "HL-974"),
+        # Ruling 13.1: PT-GUIDE gives clues that touch nothing as examples; ruling 13.7: the
+        # Grands Feux Black Powder score, as HL-974 reports the printed rule.
+        {"negative_clues": True, "descending_score": "minus-five"},
     ),
     Edition(
         "hanab-live",
         "hanab.live",
         "11.4",
-        ("hanab.live game records (../shared/formats/hanab-live.md)",),
-        {},
+        ("HL",),
+        # Ruling 13.10: hanab.live ends a game once no card still in play can be built.
+        {"end_at_max_reachable": True},
         (2, 3, 4, 5, 6),
     ),
     Edition(
         "hle",
         "DeepMind Hanabi Learning Environment",
         "11.5",
-        ("hanabi-learning-environment (DeepMind, 2019)",),
+        ("HLE",),
         {},
+    ),
+    Edition(
+        "abacus-advanced",
+        "Abacusspiele (German edition), advanced game as ES-GUIDE gives it",
+        "11.6",
+        ("ES-GUIDE",),
+        # Ruling 13.4: ES-GUIDE's advanced version adds the ten multicolour cards and the spare
+        # Note token together.
+        {"negative_clues": True, "variant": "multicolour", "max_notes": 9},
     ),
 )
 
 #: The edition presets by id: ``"abacus"``, ``"rr-deluxe"``, ``"cocktail"``, ``"hanab-live"``,
-#: ``"hle"``. Read-only.
+#: ``"hle"``, ``"abacus-advanced"``. Read-only.
 EDITIONS: Mapping[str, Edition] = ReadOnlyMap({e.id: e for e in _EDITIONS})

@@ -23,8 +23,9 @@ assert read_record(write_record(record, format="hanab-live")).actions == record.
 - ``"edition"`` (optional): an id of [`EDITIONS`][hanabi_core.EDITIONS], or ``null``; its
   settings are the defaults of the options not given;
 - ``"options"``: ``players`` and ``variant`` (an id of [`VARIANTS`][hanabi_core.VARIANTS]), and
-  optionally ``hand_size``, ``max_notes``, ``max_storms``, ``negative_clues``, ``storm_out_score``
-  and ``last_round``, as in [`Options`][hanabi_core.Options] (the library writes them all);
+  optionally ``hand_size``, ``max_notes``, ``max_storms``, ``negative_clues``, ``storm_out_score``,
+  ``last_round``, ``end_at_max_reachable``, ``descending_score``, ``descending_bonus`` and
+  ``no_legal_action``, as in [`Options`][hanabi_core.Options] (the library writes them all);
 - ``"players"`` (optional): one name per seat;
 - ``"deck"``: every card, top first, as ``["red", 3]``;
 - ``"actions"``: ``{"type": "play", "slot": 0}``, ``{"type": "discard", "slot": 0}``,
@@ -52,7 +53,14 @@ from . import hanablive
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .cards import Card
 from .errors import IllegalAction, InvalidDeck, InvalidOptions, InvalidRecord
-from .options import EDITIONS, STORM_OUT_SCORES, Options
+from .options import (
+    DESCENDING_BONUSES,
+    DESCENDING_SCORES,
+    EDITIONS,
+    NO_LEGAL_ACTION,
+    STORM_OUT_SCORES,
+    Options,
+)
 from .rules import apply, new_game
 from .spec import Rule
 from .state import EndReason, GameState, Outcome
@@ -84,6 +92,10 @@ _OPTION_FIELDS = (
     "negative_clues",
     "storm_out_score",
     "last_round",
+    "end_at_max_reachable",
+    "descending_score",
+    "descending_bonus",
+    "no_legal_action",
 )
 _BIG = 2**31 - 1
 
@@ -364,13 +376,17 @@ def _read_options(value: object, edition: str | None) -> Options:
     for name in ("hand_size", "max_notes", "max_storms"):
         if name in raw:
             settings[name] = j.integer(raw[name], j.at(path, name), 1, 1000)
-    for name in ("negative_clues", "last_round"):
+    for name in ("negative_clues", "last_round", "end_at_max_reachable"):
         if name in raw:
             settings[name] = j.boolean(raw[name], j.at(path, name))
-    if "storm_out_score" in raw:
-        settings["storm_out_score"] = j.string(
-            raw["storm_out_score"], j.at(path, "storm_out_score"), choices=STORM_OUT_SCORES
-        )
+    for name, choices in (
+        ("storm_out_score", STORM_OUT_SCORES),
+        ("descending_score", DESCENDING_SCORES),
+        ("descending_bonus", DESCENDING_BONUSES),
+        ("no_legal_action", NO_LEGAL_ACTION),
+    ):
+        if name in raw:
+            settings[name] = j.string(raw[name], j.at(path, name), choices=choices)
     try:
         if edition is not None:
             return EDITIONS[edition].options(players, **settings)
@@ -440,6 +456,10 @@ def _to_ours(record: GameRecord) -> dict[str, Any]:
         "negative_clues": o.negative_clues,
         "storm_out_score": o.storm_out_score,
         "last_round": o.last_round,
+        "end_at_max_reachable": o.end_at_max_reachable,
+        "descending_score": o.descending_score,
+        "descending_bonus": o.descending_bonus,
+        "no_legal_action": o.no_legal_action,
     }
     if record.players is not None:
         data["players"] = list(record.players)

@@ -16,6 +16,7 @@ from attrs import field, fields, frozen
 from .actions import Action
 from .cards import DealtCard
 from .options import Options
+from .scoring import points
 from .spec import Rule
 
 __all__ = ["EndReason", "Entry", "GameState", "Log", "Outcome", "Turn", "new_state"]
@@ -71,6 +72,8 @@ class EndReason(str, Enum):
     MAX_SCORE_UNREACHABLE = "max-score-unreachable"
     #: No last round: the player to move has no legal action (rule 7.4).
     NO_LEGAL_ACTION = "no-legal-action"
+    #: The score equals the most still reachable: no card left can be built (rule 7.6, an option).
+    NOTHING_LEFT_TO_BUILD = "nothing-left-to-build"
     #: The game was stopped from outside, e.g. by hanab.live's server or a vote (rule 7.5).
     ABANDONED = "abandoned"
 
@@ -82,7 +85,7 @@ class Outcome:
     Attributes:
         reason: why it ended.
         score: the final score under the game's options (section 8).
-        max_score: the variant's highest score.
+        max_score: the highest score under the game's options (rule 8.1).
         rule: the spec rule that ended the game.
     """
 
@@ -156,7 +159,7 @@ class GameState:
         """The score the rules give if the game ended now (section 8)."""
         if self.outcome is not None:
             return self.outcome.score
-        return sum(self.built)
+        return points(self.options, self.built)  # rule 8.1 (ruling 13.7 for a descending suit)
 
     @property
     def is_over(self) -> bool:

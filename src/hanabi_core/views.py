@@ -38,6 +38,7 @@ from .knowledge import (
 )
 from .options import Options
 from .rules import dealt_orders
+from .scoring import points
 from .state import GameState, Outcome
 
 __all__ = ["PlayerView", "SeenTurn", "view"]
@@ -135,7 +136,7 @@ class PlayerView:
     @property
     def score(self) -> int:
         """The score the rules give if the game ended now (section 8)."""
-        return self.outcome.score if self.outcome is not None else sum(self.built)
+        return self.outcome.score if self.outcome is not None else points(self.options, self.built)
 
     @property
     def is_over(self) -> bool:
