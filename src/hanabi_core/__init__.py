@@ -20,13 +20,14 @@ from .errors import (
     HanabiError,
     IllegalAction,
     InvalidAction,
+    InvalidArgument,
     InvalidDeck,
     InvalidOptions,
     InvalidRecord,
 )
 from .knowledge import CardKnowledge
 from .options import EDITIONS, Edition, Options
-from .records import GameRecord, abandon, read_record, write_record
+from .records import GameRecord, abandon, parse_record, read_record, write_record
 from .rules import apply, check, is_legal, legal_actions, new_game, playable
 from .scoring import RATINGS, Rating, rating
 from .spec import Rule
@@ -55,6 +56,7 @@ __all__ = [
     "HanabiError",
     "IllegalAction",
     "InvalidAction",
+    "InvalidArgument",
     "InvalidDeck",
     "InvalidOptions",
     "InvalidRecord",
@@ -75,6 +77,7 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "new_game",
+    "parse_record",
     "playable",
     "rating",
     "read_record",

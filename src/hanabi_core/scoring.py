@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from .errors import InvalidArgument, _brief
 from .options import Options
 
 __all__ = ["RATINGS", "Rating", "rating"]
@@ -106,10 +107,13 @@ def rating(score: int, options: Options | None = None) -> Rating | None:
     ```
 
     Raises:
-        ValueError: `score` is negative or not a whole number.
+        InvalidArgument: `score` is negative or not a whole number, or `options` is not an
+            `Options` (a `ValueError` and a `TypeError`).
     """
     if type(score) is not int or score < 0:
-        raise ValueError(f"a score is a whole number of at least 0, got {score!r}")
+        raise InvalidArgument("score", f"must be a whole number of at least 0, got {_brief(score)}")
+    if options is not None and not isinstance(options, Options):
+        raise InvalidArgument("options", f"must be an Options or None, got {_brief(options)}")
     if options is not None and not options.last_round:
         return None
     for band in RATINGS:
