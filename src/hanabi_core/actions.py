@@ -42,7 +42,9 @@ class _Final:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         if any(base is not _Final and _Final in base.__bases__ for base in cls.__bases__):
-            raise InvalidAction("class", f"the action classes cannot be subclassed ({cls.__name__})")
+            raise InvalidAction(
+                "class", f"the action classes cannot be subclassed ({cls.__name__})"
+            )
         super().__init_subclass__(**kwargs)
 
 

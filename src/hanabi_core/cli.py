@@ -171,7 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if error.filename is None:
             message = f"cannot write the output: {reason}"
         else:
-            message = f"cannot read or write {_text(os.fsdecode(error.filename))}: {reason}"
+            message = f"cannot read or write {_text(os.fsdecode(error.filename), 200)}: {reason}"
         print(f"{PROG}: {_one_line(message)}", file=sys.stderr)
         return BAD_INPUT
 
