@@ -20,7 +20,7 @@ from .deal import check_deck, check_seed, permutation
 from .errors import IllegalAction, InvalidDeck, InvalidOptions, _brief
 from .options import Options
 from .spec import Rule
-from .state import EndReason, GameState, Log, Outcome, new_state
+from .state import EndReason, GameState, Outcome, new_state, push
 from .variants import Variant
 
 __all__ = ["apply", "check", "dealt_orders", "is_legal", "legal_actions", "new_game", "playable"]
@@ -549,7 +549,7 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
                 # Rule 7.3: the last card is drawn; every player, the drawer too, has one turn.
                 turns_left = options.players
         hands = (*hands[:p], hand, *hands[p + 1 :])
-    log = Log(state.log, (p, action, touched, card, misplay, note_gained, new_card))
+    log = push(state.log, (p, action, touched, card, misplay, note_gained, new_card))
     outcome = _outcome(options, built, storms, turns_left, discards, card)
     after = new_state(
         options, dealt, hands, drawn, built, discards, notes, storms,
