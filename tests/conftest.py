@@ -1,4 +1,4 @@
-"""Test configuration: Hypothesis profiles and the path to ../shared.
+"""Test configuration: Hypothesis profiles and the test data folder (tests/data).
 
 Profiles (choose with the HYPOTHESIS_PROFILE environment variable):
 
@@ -24,13 +24,12 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
-#: Where the shared project material lives: beside the repository, as for every developer and CI.
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+#: The test data kept in the repository (tests/data/README.md gives each file's source and
+#: licence); no test reads anything outside the repository.
+DATA = Path(__file__).resolve().parent / "data"
 
 
 @pytest.fixture
-def shared() -> Path:
-    """The ../shared folder; skips the test when it is absent."""
-    if not SHARED.is_dir():
-        pytest.skip("../shared is not present")
-    return SHARED
+def hanab_live() -> Path:
+    """The folder of real hanab.live game records (tests/data/hanab-live)."""
+    return DATA / "hanab-live"

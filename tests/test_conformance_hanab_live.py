@@ -90,13 +90,13 @@ def check_bookkeeping(states: list[GameState]) -> None:
 
 
 @pytest.fixture
-def example_game(shared: Path) -> dict[str, Any]:
-    return load(shared / "conformance" / "hanab-live" / "example_game.json")
+def example_game(hanab_live: Path) -> dict[str, Any]:
+    return load(hanab_live / "example_game.json")
 
 
 @pytest.fixture
-def no_variant(shared: Path) -> dict[str, Any]:
-    return load(shared / "conformance" / "hanab-live" / "no_variant.json")
+def no_variant(hanab_live: Path) -> dict[str, Any]:
+    return load(hanab_live / "no_variant.json")
 
 
 def test_r7_2_hanab_live_example_game_replays_to_25(example_game: dict[str, Any]) -> None:

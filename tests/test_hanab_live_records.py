@@ -1,4 +1,4 @@
-"""hanab.live records: the two real games of ../shared replay, and the mapping both ways."""
+"""hanab.live records: the real games of tests/data/hanab-live replay, and the mapping both ways."""
 
 from __future__ import annotations
 
@@ -24,15 +24,13 @@ from hanabi_core import (
 from hanabi_core.hanablive import HANAB_LIVE_VARIANTS
 
 
-def real(shared: Path, name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(
-        (shared / "conformance" / "hanab-live" / f"{name}.json").read_text(encoding="utf-8")
-    )
+def real(hanab_live: Path, name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((hanab_live / f"{name}.json").read_text(encoding="utf-8"))
     return data
 
 
-def test_r7_2_example_game_replays_to_25(shared: Path) -> None:
-    record = read_record(shared / "conformance" / "hanab-live" / "example_game.json")
+def test_r7_2_example_game_replays_to_25(hanab_live: Path) -> None:
+    record = read_record(hanab_live / "example_game.json")
     final = record.final()
     assert final.score == 25 and final.outcome is not None
     assert final.outcome.reason is EndReason.ALL_FIREWORKS
@@ -40,8 +38,8 @@ def test_r7_2_example_game_replays_to_25(shared: Path) -> None:
     assert record.edition == "hanab-live" and record.options == EDITIONS["hanab-live"].options(3)
 
 
-def test_r7_3_no_variant_replays_to_23(shared: Path) -> None:
-    record = read_record(shared / "conformance" / "hanab-live" / "no_variant.json")
+def test_r7_3_no_variant_replays_to_23(hanab_live: Path) -> None:
+    record = read_record(hanab_live / "no_variant.json")
     final = record.final()
     assert final.score == 23 and final.outcome is not None
     assert final.outcome.reason is EndReason.FINAL_ROUND
@@ -49,8 +47,8 @@ def test_r7_3_no_variant_replays_to_23(shared: Path) -> None:
 
 
 @pytest.mark.parametrize("name", ["example_game", "no_variant"])
-def test_round_trips_between_the_formats(shared: Path, name: str) -> None:
-    original = real(shared, name)
+def test_round_trips_between_the_formats(hanab_live: Path, name: str) -> None:
+    original = real(hanab_live, name)
     record = read_record(original)
     ours = read_record(write_record(record))
     assert ours == record and ours.final() == record.final()
@@ -61,8 +59,8 @@ def test_round_trips_between_the_formats(shared: Path, name: str) -> None:
     assert read_record(back) == record
 
 
-def test_r7_5_server_ended_game_is_abandoned(shared: Path) -> None:
-    data = real(shared, "no_variant")
+def test_r7_5_server_ended_game_is_abandoned(hanab_live: Path) -> None:
+    data = real(hanab_live, "no_variant")
     data["actions"] = [*data["actions"][:20], {"type": 4, "target": 2, "value": 3}]
     record = read_record(data)
     final = record.final()
@@ -74,32 +72,32 @@ def test_r7_5_server_ended_game_is_abandoned(shared: Path) -> None:
     assert read_record(write_record(record)) == record
 
 
-def test_r7_5_vote_ended_game_is_abandoned(shared: Path) -> None:
-    data = real(shared, "example_game")
+def test_r7_5_vote_ended_game_is_abandoned(hanab_live: Path) -> None:
+    data = real(hanab_live, "example_game")
     data["actions"] = [*data["actions"][:3], {"type": 5, "target": -1, "value": 10}]
     record = read_record(data)
     assert record.abandoned is not None and record.abandoned.by == "vote"
     assert record.final().score == 0
 
 
-def test_server_end_must_be_last(shared: Path) -> None:
-    data = real(shared, "example_game")
+def test_server_end_must_be_last(hanab_live: Path) -> None:
+    data = real(hanab_live, "example_game")
     data["actions"].insert(3, {"type": 4, "target": -1, "value": 4})
     with pytest.raises(InvalidRecord) as caught:
         read_record(data)
     assert caught.value.path == "$.actions[4]"
 
 
-def test_r6_1_playing_a_card_not_in_hand_names_the_turn(shared: Path) -> None:
-    data = real(shared, "example_game")
+def test_r6_1_playing_a_card_not_in_hand_names_the_turn(hanab_live: Path) -> None:
+    data = real(hanab_live, "example_game")
     data["actions"][1] = {"type": 0, "target": 49, "value": 0}
     with pytest.raises(IllegalAction) as caught:
         read_record(data)
     assert caught.value.turn == 1 and caught.value.rule == "6.1"
 
 
-def test_r3_3_action_after_the_end_is_illegal(shared: Path) -> None:
-    data = real(shared, "example_game")
+def test_r3_3_action_after_the_end_is_illegal(hanab_live: Path) -> None:
+    data = real(hanab_live, "example_game")
     data["actions"].append({"type": 3, "target": 1, "value": 1})
     with pytest.raises(IllegalAction) as caught:
         read_record(data)
@@ -118,17 +116,17 @@ def test_r3_3_action_after_the_end_is_illegal(shared: Path) -> None:
     ],
 )
 def test_unsupported_options_are_refused_by_name(
-    shared: Path, options: dict[str, Any], path: str
+    hanab_live: Path, options: dict[str, Any], path: str
 ) -> None:
-    data = real(shared, "example_game")
+    data = real(hanab_live, "example_game")
     data["options"] = options
     with pytest.raises(InvalidRecord) as caught:
         read_record(data)
     assert caught.value.path == path
 
 
-def test_a_deck_play_that_happens_is_refused(shared: Path) -> None:
-    data = real(shared, "no_variant")
+def test_a_deck_play_that_happens_is_refused(hanab_live: Path) -> None:
+    data = real(hanab_live, "no_variant")
     record = read_record(data)
     # Just before the last card is drawn, the player to move "plays" the top of the deck.
     states = list(record.states())

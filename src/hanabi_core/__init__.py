@@ -16,10 +16,18 @@ from __future__ import annotations
 
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .cards import RANKS, Card, ClueTouch, DealtCard, Suit
-from .errors import HanabiError, IllegalAction, InvalidDeck, InvalidOptions, InvalidRecord
+from .errors import (
+    HanabiError,
+    IllegalAction,
+    InvalidAction,
+    InvalidArgument,
+    InvalidDeck,
+    InvalidOptions,
+    InvalidRecord,
+)
 from .knowledge import CardKnowledge
 from .options import EDITIONS, Edition, Options
-from .records import GameRecord, abandon, read_record, write_record
+from .records import GameRecord, abandon, parse_record, read_record, write_record
 from .rules import apply, check, is_legal, legal_actions, new_game, playable
 from .sampling import SamplingError, sample_state
 from .scoring import RATINGS, Rating, rating
@@ -48,6 +56,8 @@ __all__ = [
     "GameState",
     "HanabiError",
     "IllegalAction",
+    "InvalidAction",
+    "InvalidArgument",
     "InvalidDeck",
     "InvalidOptions",
     "InvalidRecord",
@@ -69,6 +79,7 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "new_game",
+    "parse_record",
     "playable",
     "rating",
     "read_record",

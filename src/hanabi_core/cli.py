@@ -21,8 +21,11 @@ import argparse
 import itertools
 import os
 import random
+import stat
 import sys
+import tempfile
 import textwrap
+import unicodedata
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
@@ -151,6 +154,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as stop:  # --help
         return stop.code if isinstance(stop.code, int) else OK
     style = _Style(_colour_wanted(args.colour, sys.stdout))
+    for stream in (sys.stdout, sys.stderr):
+        # A name the terminal's encoding cannot show is printed escaped, not a codec error.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
         if args.command == "replay":
             return _replay(read_record(args.file), style)
@@ -161,25 +169,60 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _new(args)
     except IllegalAction as error:
         hint = f"; see `{PROG} rules {error.rule.value}`" if error.rule is not None else ""
-        print(f"{PROG}: illegal move: {error}{hint}", file=sys.stderr)
+        print(f"{PROG}: illegal move: {_one_line(str(error))}{hint}", file=sys.stderr)
         return ILLEGAL
     except (HanabiError, ValueError) as error:
         print(f"{PROG}: {_one_line(str(error))}", file=sys.stderr)
         return BAD_INPUT
+    except BrokenPipeError:
+        # The reader went away (`hanabi-core replay game.json | head`): stop quietly, and keep
+        # Python from complaining again when it flushes stdout at exit.
+        _silence_stdout()
+        return BAD_INPUT
     except OSError as error:
-        print(f"{PROG}: cannot read or write {error.filename}: {error.strerror}", file=sys.stderr)
+        reason = error.strerror or str(error)
+        if error.filename is None:
+            message = f"cannot write the output: {reason}"
+        else:
+            message = f"cannot read or write {_text(os.fsdecode(error.filename), 200)}: {reason}"
+        print(f"{PROG}: {_one_line(message)}", file=sys.stderr)
         return BAD_INPUT
 
 
+#: The most characters of a name, and of an error message, the command prints.
+MAX_NAME, MAX_MESSAGE = 40, 400
+
+
+def _text(text: str, most: int = MAX_NAME) -> str:
+    """`text` safe to print: control and formatting characters escaped (a record's names and
+    keys may hold terminal escape codes, line breaks or bidirectional overrides that would forge
+    output), and cut to `most` characters."""
+    safe = "".join(
+        ch.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp")
+        else ch
+        for ch in text[: most + 1]
+    )
+    return safe if len(safe) <= most else safe[: most - 3] + "..."
+
+
 def _one_line(text: str) -> str:
-    return " ".join(text.split())
+    return _text(" ".join(text.split()), MAX_MESSAGE)
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file behind stdout (e.g. under a test harness)
+        pass
 
 
 # --- replay -------------------------------------------------------------------------------------
 
 
 def _name(record: GameRecord, seat: int) -> str:
-    return record.players[seat] if record.players is not None else f"Seat {seat}"
+    return _text(record.players[seat]) if record.players is not None else f"Seat {seat}"
 
 
 def _describe_game(record: GameRecord) -> str:
@@ -372,9 +415,43 @@ def _new(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
     else:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        data = text.encode("utf-8")
+        try:
+            _write_atomically(args.output, data)
+        except OSError as error:  # name the file asked for, not the temporary one
+            raise OSError(error.errno, error.strerror, args.output) from None
     return OK
+
+
+def _write_atomically(path: str, data: bytes) -> None:
+    """Write `data` to `path` through a temporary file beside it, renamed over it at the end: an
+    existing file is replaced whole or not at all, never left truncated.
+
+    Only a regular file (or a new one) is replaced so; anything else (a device such as
+    ``/dev/stdout``, a pipe, a symbolic link) is written to as it is, the data being ready.
+    """
+    try:
+        regular = stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        regular = True
+    if not regular:
+        with open(path, "wb") as stream:
+            stream.write(data)
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(prefix=".hanabi-core-", suffix=".tmp", dir=folder)
+    umask = os.umask(0)
+    os.umask(umask)
+    try:
+        os.chmod(temporary, 0o666 & ~umask)  # what open() would have given, not mkstemp's 0600
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
 
 
 def _open_hand_choice(

@@ -14,16 +14,69 @@ anything: a refused action leaves the state as it was (states are immutable anyw
 
 from __future__ import annotations
 
+import pickle
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .spec import Rule
 
-__all__ = ["HanabiError", "IllegalAction", "InvalidDeck", "InvalidOptions", "InvalidRecord"]
+__all__ = [
+    "HanabiError",
+    "IllegalAction",
+    "InvalidAction",
+    "InvalidArgument",
+    "InvalidDeck",
+    "InvalidOptions",
+    "InvalidRecord",
+]
+
+#: The longest text of a value an error message repeats (longer values are cut).
+_MAX_SHOWN = 60
+
+
+def _brief(value: object) -> str:
+    """`repr(value)`, cut to `_MAX_SHOWN` characters, for messages; never raises.
+
+    Messages quote what they refuse, but a megabyte string or an integer of thousands of digits
+    (whose `repr` raises `ValueError` past 4,300 digits) must not become a megabyte message.
+    """
+    if type(value) is int and not -(10**18) < value < 10**18:
+        return "a huge number"
+    try:
+        text = repr(value)
+    except Exception:  # any repr may fail; the message must not
+        return f"a {type(value).__name__}"
+    return text if len(text) <= _MAX_SHOWN else text[: _MAX_SHOWN - 3] + "..."
+
+
+def _rebuild(cls: type[HanabiError], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    return cls(*args, **kwargs)
 
 
 class HanabiError(Exception):
-    """Base of every error the library raises on purpose. Never raised itself."""
+    """Base of every error the library raises on purpose. Never raised itself.
+
+    Errors compare equal when they have the same type and were built from equal arguments, so a
+    pickled or copied error equals the original.
+    """
+
+    # What the error was built from, for pickling, copying and equality (subclasses set them).
+    _init_args: tuple[Any, ...] = ()
+    _init_kwargs: dict[str, Any] = {}  # noqa: RUF012  (never mutated: replaced per instance)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Exception's own pickling calls cls(*self.args), which these constructors do not take.
+        extra = {k: v for k, v in vars(self).items() if not k.startswith("_init_")}
+        return (_rebuild, (type(self), self._init_args, self._init_kwargs), extra)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, HanabiError)
+        return (self._init_args, self._init_kwargs) == (other._init_args, other._init_kwargs)
+
+    def __hash__(self) -> int:
+        return hash((type(self), str(self)))
 
 
 class IllegalAction(HanabiError, ValueError):
@@ -52,7 +105,21 @@ class IllegalAction(HanabiError, ValueError):
         self.action = action
         self.state = state
         self.turn = turn
+        self._init_args = (rule, reason)
+        self._init_kwargs = {"action": action, "state": state, "turn": turn}
         super().__init__(self._message())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        reduced = super().__reduce__()
+        action = self.action
+        try:
+            pickle.dumps(action)
+        except Exception:  # anything may be passed to apply; the error must still pickle
+            # An object that is not an action (rule 3.4) may not pickle: keep what it looked like.
+            rebuild, (cls, args, kwargs), extra = reduced
+            kwargs = {**kwargs, "action": _brief(action)}
+            reduced = (rebuild, (cls, args, kwargs), {**extra, "action": _brief(action)})
+        return reduced
 
     def _message(self) -> str:
         where = f"Turn {self.turn}: " if self.turn is not None else ""
@@ -74,6 +141,7 @@ class InvalidOptions(HanabiError, ValueError):
 
     def __init__(self, field: str, message: str) -> None:
         self.field = field
+        self._init_args = (field, message)
         super().__init__(f"Invalid option {field!r}: {message}")
 
 
@@ -86,6 +154,7 @@ class InvalidDeck(HanabiError, ValueError):
 
     def __init__(self, field: str, message: str) -> None:
         self.field = field
+        self._init_args = (field, message)
         super().__init__(f"Invalid {field}: {message}")
 
 
@@ -98,4 +167,37 @@ class InvalidRecord(HanabiError, ValueError):
 
     def __init__(self, path: str, message: str) -> None:
         self.path = path
+        self._init_args = (path, message)
         super().__init__(f"Invalid record at {path}: {message}")
+
+
+class InvalidArgument(HanabiError, ValueError, TypeError):
+    """A value of the wrong kind or out of range, given to a function of the library (e.g. a seat
+    that does not exist to [`view`][hanabi_core.view], a negative score to
+    [`rating`][hanabi_core.rating]).
+
+    It is both a `ValueError` and a `TypeError`, what such calls raised before.
+
+    Attributes:
+        field: the argument at fault, e.g. ``"player"``.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self._init_args = (field, message)
+        super().__init__(f"Invalid {field}: {message}")
+
+
+class InvalidAction(InvalidArgument):
+    """An action built from values of the wrong kind, e.g. ``Play(True)`` or ``RankClue(1, "3")``.
+
+    Like `InvalidOptions` for options: a slot, a target or a rank is a whole number (never a bool,
+    a float or a string, and never beyond 64 bits), a colour is a string.
+
+    Attributes:
+        field: the field at fault, e.g. ``"slot"``.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(field, message)
+        self.args = (f"Invalid action field {field!r}: {message}",)

@@ -9,13 +9,14 @@ research engine) plays by, with the sources it follows.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
 from attrs import evolve, field, fields, frozen
 
 from ._readonly import ReadOnlyMap
-from .errors import InvalidOptions
-from .variants import VARIANTS, Variant
+from .errors import InvalidOptions, _brief
+from .variants import VARIANTS, Cache, Variant
 
 __all__ = [
     "DESCENDING_BONUSES",
@@ -27,6 +28,11 @@ __all__ = [
     "Options",
     "default_hand_size",
 ]
+
+#: The most Note tokens, Storm tokens or cards in a hand that `Options` allows: far beyond any
+#: edition, and low enough that every game stays short (a game lasts at most about as many turns
+#: as there are Notes and cards) and fits in a record (which holds at most this many).
+MAX_TOKENS = 1000
 
 #: The allowed values of `Options.storm_out_score` (rule 10.5).
 STORM_OUT_SCORES: tuple[str, ...] = ("zero", "fireworks")
@@ -46,7 +52,7 @@ def default_hand_size(players: int) -> int:
         return _HAND_SIZES[players]
     except (KeyError, TypeError):
         raise InvalidOptions(
-            "players", f"must be a whole number from 2 to 6, got {players!r}"
+            "players", f"must be a whole number from 2 to 6, got {_brief(players)}"
         ) from None
 
 
@@ -56,7 +62,7 @@ def _to_variant(value: Variant | str) -> Variant:
     if isinstance(value, str) and value in VARIANTS:
         return VARIANTS[value]
     raise InvalidOptions(
-        "variant", f"must be a Variant or one of {', '.join(VARIANTS)}, got {value!r}"
+        "variant", f"must be a Variant or one of {', '.join(VARIANTS)}, got {_brief(value)}"
     )
 
 
@@ -117,51 +123,51 @@ class Options:
     descending_score: str = "cards"
     descending_bonus: str = "complete"
     no_legal_action: str = "loss"
-    # The action and clue tables of `rules.py`, built on first use and kept with the options they
-    # derive from (never shared between different options, never part of equality).
-    _tables: object = field(init=False, eq=False, repr=False, default=None)
 
     def __attrs_post_init__(self) -> None:
         # Rule 10.1: every field is checked here, once, so the transitions may trust them.
         if not _is_int(self.players) or not 2 <= self.players <= 6:
             raise InvalidOptions(
-                "players", f"must be a whole number from 2 to 6, got {self.players!r}"
+                "players", f"must be a whole number from 2 to 6, got {_brief(self.players)}"
             )
         deck_size = len(self.variant.deck)
         if self.hand_size is None:
             object.__setattr__(self, "hand_size", default_hand_size(self.players))
-        elif not _is_int(self.hand_size) or self.hand_size < 1:
+        elif not _is_int(self.hand_size) or not 1 <= self.hand_size <= MAX_TOKENS:
             raise InvalidOptions(
-                "hand_size", f"must be a whole number of at least 1, got {self.hand_size!r}"
+                "hand_size",
+                f"must be a whole number from 1 to {MAX_TOKENS}, got {_brief(self.hand_size)}",
             )
-        elif self.hand_size * self.players > deck_size:
+        # Rule 2.2: the hands are dealt from the deck, whether their size is the table's or not.
+        if self.hand_size * self.players > deck_size:
             raise InvalidOptions(
                 "hand_size",
                 f"{self.players} hands of {self.hand_size} need {self.hand_size * self.players} "
                 f"cards, but the deck has {deck_size}",
             )
-        if not _is_int(self.max_notes) or self.max_notes < 1:
-            raise InvalidOptions(
-                "max_notes", f"must be a whole number of at least 1, got {self.max_notes!r}"
-            )
-        if not _is_int(self.max_storms) or self.max_storms < 1:
-            raise InvalidOptions(
-                "max_storms", f"must be a whole number of at least 1, got {self.max_storms!r}"
-            )
+        for name in ("max_notes", "max_storms"):
+            value = getattr(self, name)
+            if not _is_int(value) or not 1 <= value <= MAX_TOKENS:
+                raise InvalidOptions(
+                    name, f"must be a whole number from 1 to {MAX_TOKENS}, got {_brief(value)}"
+                )
         if type(self.negative_clues) is not bool:
             raise InvalidOptions(
-                "negative_clues", f"must be True or False, got {self.negative_clues!r}"
+                "negative_clues", f"must be True or False, got {_brief(self.negative_clues)}"
             )
         if self.storm_out_score not in STORM_OUT_SCORES:
             raise InvalidOptions(
                 "storm_out_score",
-                f"must be 'zero' or 'fireworks', got {self.storm_out_score!r}",
+                f"must be 'zero' or 'fireworks', got {_brief(self.storm_out_score)}",
             )
         if type(self.last_round) is not bool:
-            raise InvalidOptions("last_round", f"must be True or False, got {self.last_round!r}")
+            raise InvalidOptions(
+                "last_round", f"must be True or False, got {_brief(self.last_round)}"
+            )
         if type(self.end_at_max_reachable) is not bool:
             raise InvalidOptions(
-                "end_at_max_reachable", f"must be True or False, got {self.end_at_max_reachable!r}"
+                "end_at_max_reachable",
+                f"must be True or False, got {_brief(self.end_at_max_reachable)}",
             )
         for name, allowed in (
             ("descending_score", DESCENDING_SCORES),
@@ -171,12 +177,18 @@ class Options:
             value = getattr(self, name)
             if type(value) is not str or value not in allowed:
                 raise InvalidOptions(
-                    name, f"must be one of {', '.join(map(repr, allowed))}, got {value!r}"
+                    name, f"must be one of {', '.join(map(repr, allowed))}, got {_brief(value)}"
                 )
 
     def __reduce__(self) -> tuple[object, ...]:
         # Pickle the settings, not the tables `rules.py` caches on first use.
         return (Options, tuple(getattr(self, a.name) for a in fields(Options) if a.init))
+
+    @cached_property
+    def _cache(self) -> Cache:
+        # The action tables of `rules.py`, built on first use and kept with the options they derive
+        # from; they hold actions only, never anything of a game (a view shares these options).
+        return Cache()
 
     @property
     def deck_size(self) -> int:
@@ -184,7 +196,15 @@ class Options:
         return len(self.variant.deck)
 
     def replace(self, **changes: Any) -> Options:
-        """A copy with some fields changed, validated again."""
+        """A copy with some fields changed, validated again.
+
+        Raises:
+            InvalidOptions: a change names no option, or gives a value the option does not allow.
+        """
+        known = [a.name for a in fields(Options) if a.init]
+        for name in changes:
+            if name not in known:
+                raise InvalidOptions(name, f"is not an option; the options are {', '.join(known)}")
         if "hand_size" not in changes and "players" in changes:
             changes["hand_size"] = None
         return evolve(self, **changes)
@@ -225,7 +245,7 @@ class Edition:
             raise InvalidOptions(
                 "players",
                 f"the {self.name} edition is for {self.players[0]} to {self.players[-1]} "
-                f"players, got {players!r}",
+                f"players, got {_brief(players)}",
             )
         known = [a.name for a in fields(Options) if a.init and a.name != "players"]
         for name in overrides:

@@ -8,24 +8,38 @@ action, `check` says why an action is refused, and `apply` validates and returns
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TypeVar
 
 from attrs import evolve, frozen
 
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .cards import RANKS, Card, DealtCard
 from .deal import check_deck, check_seed, permutation
-from .errors import IllegalAction, InvalidDeck, InvalidOptions
+from .errors import IllegalAction, InvalidDeck, InvalidOptions, _brief
 from .options import Options
 from .scoring import max_points, points
 from .spec import Rule
-from .state import EndReason, GameState, Outcome, new_state
+from .state import EndReason, GameState, Outcome, new_state, push
 from .variants import Variant
 
 __all__ = ["apply", "check", "dealt_orders", "is_legal", "legal_actions", "new_game", "playable"]
 
+_Clue = TypeVar("_Clue", ColourClue, RankClue)
+
 
 # --- Tables derived once per Options ----------------------------------------------------------
+#
+# The tables hold interned actions and lookups derived from the options or the variant alone: never
+# anything of a game, since a view shares its state's options (rule 12.1). They are read-only
+# (tuples and mapping proxies), so that nothing can make an illegal clue legal through them.
+
+#: Colour clue tables are built for every set of clue colours a hand can show when the variant has
+#: at most this many colours (2**8 entries a seat); past it, `legal_actions` filters the clues.
+_MAX_TABLED_COLOURS = 8
+#: Seats the clue tables cover: every seat a game can have (rule 2.1, and hanab.live's six).
+_MAX_SEATS = 6
 
 
 @frozen
@@ -36,20 +50,19 @@ class _Tables:
     discards: tuple[Discard, ...]
     # others[p]: the seats after p in turn order, p excluded (the order of clues in legal_actions).
     others: tuple[tuple[int, ...], ...]
-    # The clue actions to each target, in legal_actions' order (colours, then ranks 1 to 5).
+    # The variant's clue tables (see `_VariantTables`).
+    colour_clues: tuple[tuple[tuple[ColourClue, ...], ...], ...] | None
     colour_actions: tuple[tuple[ColourClue, ...], ...]
-    rank_actions: tuple[tuple[RankClue, ...], ...]
-    # touching[target][key]: the clues to `target` that touch a hand whose cards' colour bits OR
-    # to the key's low byte and whose ranks set bit 8 + rank; filled on first sight of a key.
-    touching: tuple[dict[int, tuple[ColourClue | RankClue, ...]], ...]
+    rank_clues: tuple[tuple[tuple[RankClue, ...], ...], ...]
     all_clues: tuple[tuple[ColourClue | RankClue, ...], ...]
 
 
 def _tables(options: Options) -> _Tables:
-    tables: _Tables | None = options._tables  # type: ignore[assignment]  # a cache options keeps
+    cache = options._cache
+    tables: _Tables | None = cache.tables  # type: ignore[assignment]  # a cache options keeps
     if tables is None:
         tables = _build_tables(options)
-        object.__setattr__(options, "_tables", tables)
+        cache.tables = tables
     return tables
 
 
@@ -58,27 +71,45 @@ class _VariantTables:
     """Lookup tables that depend on the variant alone (speed only, no rules of their own)."""
 
     # The distinct faces in canonical order, and each canonical position's face index.
-    face_index: dict[Card, int]
+    face_index: Mapping[Card, int]
     canonical_face: tuple[int, ...]
     # dealt[order][face]: every DealtCard a game of the variant can hold, so dealing is a lookup.
     dealt: tuple[tuple[DealtCard, ...], ...]
-    colour_index: dict[str, int]
+    colour_index: Mapping[str, int]
     # next_rank[suit][built]: the rank that extends the firework, 0 once it is complete.
     next_rank: tuple[tuple[int, ...], ...]
-    copies: tuple[dict[int, int], ...]
+    copies: tuple[Mapping[int, int], ...]
+    # colour_actions[target]: every colour clue to `target`, in clue-colour order; and
+    # colour_clues[target][bits]: those that touch a hand whose cards' colour bits OR to `bits`
+    # (rule 4.6), for every possible `bits` (None past _MAX_TABLED_COLOURS colours).
+    colour_actions: tuple[tuple[ColourClue, ...], ...]
+    colour_clues: tuple[tuple[tuple[ColourClue, ...], ...], ...] | None
+    # rank_clues[target][bits]: the rank clues that touch a hand holding the ranks r with bit r
+    # set in `bits` (rule 4.7), ranks ascending.
+    rank_clues: tuple[tuple[tuple[RankClue, ...], ...], ...]
 
 
 def _variant_tables(variant: Variant) -> _VariantTables:
     """Built once per variant and kept on it, so that options built again and again (drivers
     often make a fresh `Options` per game) share them."""
-    tables: _VariantTables | None = variant._tables  # type: ignore[assignment]  # its cache
+    cache = variant._cache
+    tables: _VariantTables | None = cache.tables  # type: ignore[assignment]  # its cache
     if tables is None:
         faces = list(dict.fromkeys(variant.deck))
         face_index = {face: i for i, face in enumerate(faces)}
         suit_of = [variant.suit_names.index(f.suit) for f in faces]
         bits = [variant.colour_bits(f.suit) for f in faces]
+        colours = variant.clue_colours
+        colour_actions = tuple(tuple(ColourClue(t, c) for c in colours) for t in range(_MAX_SEATS))
+        rank_actions = tuple(tuple(RankClue(t, r) for r in RANKS) for t in range(_MAX_SEATS))
+        colour_clues = None
+        if len(colours) <= _MAX_TABLED_COLOURS:
+            colour_clues = tuple(
+                tuple(_filter_bits(actions, b) for b in range(1 << len(colours)))
+                for actions in colour_actions
+            )
         tables = _VariantTables(
-            face_index=face_index,
+            face_index=MappingProxyType(face_index),
             canonical_face=tuple(face_index[c] for c in variant.deck),
             dealt=tuple(
                 tuple(
@@ -87,27 +118,41 @@ def _variant_tables(variant: Variant) -> _VariantTables:
                 )
                 for order in range(len(variant.deck))
             ),
-            colour_index={c: i for i, c in enumerate(variant.clue_colours)},
+            colour_index=MappingProxyType({c: i for i, c in enumerate(colours)}),
             next_rank=tuple((*suit.build_order, 0) for suit in variant.suits),
-            copies=tuple(dict(zip(RANKS, suit.copies, strict=True)) for suit in variant.suits),
+            copies=tuple(
+                MappingProxyType(dict(zip(RANKS, suit.copies, strict=True)))
+                for suit in variant.suits
+            ),
+            colour_actions=colour_actions,
+            colour_clues=colour_clues,
+            # Bit r (r = 1 to 5) stands for rank r, so bit 0 is always clear: shift the filter.
+            rank_clues=tuple(
+                tuple(_filter_bits(actions, b >> 1) for b in range(2 << len(RANKS)))
+                for actions in rank_actions
+            ),
         )
-        object.__setattr__(variant, "_tables", tables)
+        cache.tables = tables
     return tables
 
 
+def _filter_bits(actions: tuple[_Clue, ...], bits: int) -> tuple[_Clue, ...]:
+    """The actions whose index has its bit set in `bits`."""
+    return tuple(a for i, a in enumerate(actions) if bits >> i & 1)
+
+
 def _build_tables(options: Options) -> _Tables:
-    variant = options.variant
     n = options.players
-    colours = variant.clue_colours
-    colour_actions = tuple(tuple(ColourClue(t, c) for c in colours) for t in range(n))
-    rank_actions = tuple(tuple(RankClue(t, r) for r in RANKS) for t in range(n))
+    variant = _variant_tables(options.variant)
+    colour_actions = variant.colour_actions[:n]
+    rank_actions = tuple(clues[-1] for clues in variant.rank_clues[:n])
     return _Tables(
         plays=tuple(Play(i) for i in range(options.hand_size)),
         discards=tuple(Discard(i) for i in range(options.hand_size)),
         others=tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n)),
+        colour_clues=variant.colour_clues,
         colour_actions=colour_actions,
-        rank_actions=rank_actions,
-        touching=tuple({} for _ in range(n)),
+        rank_clues=variant.rank_clues,
         all_clues=tuple((*c, *r) for c, r in zip(colour_actions, rank_actions, strict=True)),
     )
 
@@ -217,14 +262,18 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             for target in tables.others[p]:
                 actions += tables.all_clues[target]
         else:
+            colour_clues = tables.colour_clues
+            rank_clues = tables.rank_clues
             for target in tables.others[p]:
-                key = 0
+                colours = ranks = 0
                 for card in hands[target]:
-                    key |= card.colour_bits | 256 << card.rank
-                clues = tables.touching[target].get(key)
-                if clues is None:
-                    clues = _clues_touching(tables, target, key)
-                actions += clues
+                    colours |= card.colour_bits
+                    ranks |= 1 << card.rank
+                if colour_clues is not None:
+                    actions += colour_clues[target][colours]
+                else:  # more colours than the tables cover
+                    actions += _filter_bits(tables.colour_actions[target], colours)
+                actions += rank_clues[target][ranks]
     return tuple(actions)
 
 
@@ -251,14 +300,6 @@ def playable(state: GameState, card: DealtCard | Card) -> bool:
     return card.rank == _variant_tables(variant).next_rank[suit][state.built[suit]]
 
 
-def _clues_touching(tables: _Tables, target: int, key: int) -> tuple[ColourClue | RankClue, ...]:
-    colours = [a for i, a in enumerate(tables.colour_actions[target]) if key >> i & 1]
-    ranks = [a for a in tables.rank_actions[target] if key >> (8 + a.rank) & 1]
-    clues: tuple[ColourClue | RankClue, ...] = (*colours, *ranks)
-    tables.touching[target][key] = clues  # a cache: the same key always gives the same clues
-    return clues
-
-
 def check(state: GameState, action: object) -> IllegalAction | None:
     """Why `apply(state, action)` would be refused, or `None` if it would be accepted.
 
@@ -282,7 +323,8 @@ def check(state: GameState, action: object) -> IllegalAction | None:
         state,
         action,
         Rule.KNOWN_ACTIONS_ONLY,
-        f"Cannot take {action!r} as a turn: a turn is a Play, Discard, ColourClue or RankClue",
+        f"Cannot take {_brief(action)} as a turn: a turn is a Play, Discard, ColourClue or "
+        "RankClue",
     )
 
 
@@ -346,8 +388,8 @@ def _check_clue(state: GameState, action: ColourClue | RankClue) -> IllegalActio
                 state,
                 action,
                 Rule.CLUE_NAMES_ONE_VALUE,
-                f"Cannot clue {action.colour!r}: in the {options.variant.name} variant a clue "
-                f"may name {', '.join(options.variant.clue_colours)}",
+                f"Cannot clue {_brief(action.colour)}: in the {options.variant.name} variant a "
+                f"clue may name {', '.join(options.variant.clue_colours)}",
             )
         return _refuse(
             state,
@@ -511,7 +553,7 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
                 # Rule 7.3: the last card is drawn; every player, the drawer too, has one turn.
                 turns_left = options.players
         hands = (*hands[:p], hand, *hands[p + 1 :])
-    log = (state.log, (p, action, touched, card, misplay, note_gained, new_card))
+    log = push(state.log, (p, action, touched, card, misplay, note_gained, new_card))
     outcome = _outcome(options, built, storms, turns_left, discards, card)
     after = new_state(
         options, dealt, hands, drawn, built, discards, notes, storms,

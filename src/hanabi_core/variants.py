@@ -7,16 +7,36 @@ changes between variants, so no variant has transition code of its own (rule 9.1
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 
 from attrs import field, frozen
 
 from ._readonly import ReadOnlyMap
 from .cards import RANKS, Card, ClueTouch, Suit
+from .errors import InvalidOptions, _brief
 
-__all__ = ["BASE_COLOURS", "VARIANTS", "Variant"]
+__all__ = ["BASE_COLOURS", "MAX_CARDS", "VARIANTS", "Variant"]
+
+#: The most cards a variant's deck may have (the largest built-in variant has 60), and the most a
+#: game record holds.
+MAX_CARDS = 1000
 
 #: The five colours of the base game, in the order the spec lists them.
 BASE_COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "white")
+
+
+class Cache:
+    """Room for the tables a higher module (`rules.py`) derives from a frozen value.
+
+    A frozen value keeps one in a `functools.cached_property`, which attrs stores in a slot of its
+    own: not a field, so never part of equality, `attrs.asdict`, pickling or copying (a copy builds
+    its own on first use). What goes in is derived from the value alone and read-only.
+    """
+
+    __slots__ = ("tables",)
+
+    def __init__(self) -> None:
+        self.tables: object = None
 
 
 def _suit_index(suits: tuple[Suit, ...]) -> Mapping[str, int]:
@@ -32,6 +52,12 @@ class Variant:
         name: a name for people.
         suits: the suits, in a fixed order (fireworks and deck listings follow it).
         clue_colours: the colours a clue may name (rule 4.3), in the order `legal_actions` uses.
+
+    Raises:
+        InvalidOptions: a field of the wrong kind (``field`` is ``"variant"``). `suits` and
+            `clue_colours` must be tuples, never lists, so that a variant (and every state of a
+            game played with it) stays a hashable value that cannot change mid-game; the deck has
+            1 to `MAX_CARDS` cards.
     """
 
     id: str
@@ -41,16 +67,35 @@ class Variant:
     _index: Mapping[str, int] = field(init=False, eq=False, repr=False)
     _colour_bits: tuple[int, ...] = field(init=False, eq=False, repr=False)
     _deck: tuple[Card, ...] = field(init=False, eq=False, repr=False)
-    # rules.py's lookup tables for this variant (every DealtCard it can deal, …), built on first
-    # use and never part of equality or pickling.
-    _tables: object = field(init=False, eq=False, repr=False, default=None)
 
     def __attrs_post_init__(self) -> None:
+        for name in ("id", "name"):
+            if not isinstance(getattr(self, name), str):
+                raise InvalidOptions(
+                    "variant", f"a Variant's {name} is a string, got {_brief(getattr(self, name))}"
+                )
+        if type(self.suits) is not tuple or not all(type(s) is Suit for s in self.suits):
+            raise InvalidOptions(
+                "variant", f"a Variant's suits are a tuple of Suit, got {_brief(self.suits)}"
+            )
+        if not self.suits:
+            raise InvalidOptions("variant", f"variant {_brief(self.id)} has no suit")
+        if type(self.clue_colours) is not tuple or not all(
+            type(c) is str for c in self.clue_colours
+        ):
+            raise InvalidOptions(
+                "variant",
+                f"a Variant's clue colours are a tuple of strings, got {_brief(self.clue_colours)}",
+            )
         names = [s.name for s in self.suits]
         if len(set(names)) != len(names):
-            raise ValueError(f"variant {self.id!r} has two suits of the same name")
+            raise InvalidOptions("variant", f"variant {_brief(self.id)} has two suits of one name")
         if len(set(self.clue_colours)) != len(self.clue_colours):
-            raise ValueError(f"variant {self.id!r} lists a clue colour twice")
+            raise InvalidOptions("variant", f"variant {_brief(self.id)} lists a clue colour twice")
+        if sum(s.size for s in self.suits) > MAX_CARDS:
+            raise InvalidOptions(
+                "variant", f"variant {_brief(self.id)} has more than {MAX_CARDS} cards"
+            )
         object.__setattr__(self, "_index", _suit_index(self.suits))
         object.__setattr__(self, "_colour_bits", tuple(self._bits(s) for s in self.suits))
         object.__setattr__(self, "_deck", tuple(card for suit in self.suits for card in suit.cards))
@@ -58,6 +103,11 @@ class Variant:
     def __reduce__(self) -> tuple[object, ...]:
         # Pickle what defines the variant, not the caches derived from it.
         return (Variant, (self.id, self.name, self.suits, self.clue_colours))
+
+    @cached_property
+    def _cache(self) -> Cache:
+        # rules.py's lookup tables for this variant (every DealtCard it can deal, …).
+        return Cache()
 
     def fireworks(self, built: tuple[int, ...]) -> Mapping[str, int]:
         """Suit name → cards built, from the counts in suit order (read-only)."""

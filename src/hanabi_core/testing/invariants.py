@@ -35,6 +35,7 @@ __all__ = [
     "check_no_mutation",
     "check_refusal",
     "check_score",
+    "check_seat",
     "check_state",
     "check_tokens",
     "check_transition",
@@ -58,7 +59,7 @@ _NON_ACTIONS: tuple[object, ...] = (
     Play,
     RankClue,
 )
-_HUGE = 2**63
+_HUGE = 2**63 - 1  # the largest number an action holds (a larger one is refused when built)
 
 
 def turn_bound(options: Options) -> int:
@@ -384,8 +385,19 @@ def check_hands(state: GameState) -> None:
             assert [c.order for c in hand] == list(range(p * size, (p + 1) * size))
 
 
+def check_seat(state: GameState) -> None:
+    """Rules 2.6 and 3.2: the seat to move is one of the game's; the turn counts the history."""
+    assert 0 <= state.current_player < state.options.players, f"seat {state.current_player}"
+    assert state.turn == len(state.turns), f"turn {state.turn}"
+
+
 def check_state(state: GameState) -> None:
-    """Every invariant of a single state."""
+    """Every invariant of a single state.
+
+    The engine trusts the states it makes (`new_game`, `apply`, `abandon`) and does not validate
+    one built by hand; this tells whether such a state is one the rules can reach.
+    """
+    check_seat(state)
     check_card_conservation(state)
     check_tokens(state)
     check_score(state)

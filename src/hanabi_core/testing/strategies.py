@@ -217,8 +217,9 @@ def any_actions(state: GameState) -> st.SearchStrategy[object]:
     )
     choices: list[st.SearchStrategy[object]] = [
         st.sampled_from(absurd_actions(state)),
-        st.builds(Play, st.integers()),
-        st.builds(Discard, st.integers()),
+        # Actions hold 64-bit numbers at most (larger ones are refused when built, InvalidAction).
+        st.builds(Play, st.integers(-(2**63), 2**63 - 1)),
+        st.builds(Discard, st.integers(-(2**63), 2**63 - 1)),
         st.builds(ColourClue, st.integers(-2, n + 1), colours | st.text(max_size=8)),
         st.builds(RankClue, st.integers(-2, n + 1), st.integers(-2, 8)),
         st.none() | st.integers() | st.text(max_size=8),
