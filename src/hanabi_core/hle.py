@@ -271,34 +271,7 @@ def _hle_legal_uids(state: GameState) -> tuple[int, ...]:
     HLE's ``MoveIsLegal`` does not look at the end of the game, so its ``rl_env`` lists moves for
     the next player in the final observation; `rl_env` reproduces that with this function.
     """
-    options = state.options
-    size = options.hand_size
-    players = options.players
-    colours = len(options.variant.clue_colours)
-    p = state.current_player
-    hands = state.hands
-    held = len(hands[p])
-    uids: list[int] = []
-    if state.notes < options.max_notes:
-        uids += range(held)  # rule 5.2: a discard needs a spent Note
-    uids += range(size, size + held)
-    if state.notes > 0:  # rule 4.1
-        colour_base = 2 * size
-        rank_base = colour_base + (players - 1) * colours
-        rank_uids: list[int] = []
-        for offset in range(1, players):
-            colour_mask = 0
-            rank_mask = 0
-            for card in hands[(p + offset) % players]:
-                colour_mask |= 1 << _COLOUR_OF_NAME[card.suit]
-                rank_mask |= 1 << card.rank
-            # Rule 4.5: a clue must touch a card.
-            start = colour_base + (offset - 1) * colours
-            uids += [start + c for c in range(colours) if colour_mask >> c & 1]
-            start = rank_base + (offset - 1) * len(RANKS) - 1
-            rank_uids += [start + r for r in RANKS if rank_mask >> r & 1]
-        uids += rank_uids
-    return tuple(uids)
+    return _uid_table(state.options).legal(state)
 
 
 def legal_uids(state: GameState) -> tuple[int, ...]:
@@ -436,10 +409,20 @@ def _copies(ranks: int) -> list[int]:
     return [3 if r == 0 else 1 if r == ranks - 1 else 2 for r in range(ranks)]
 
 
-class _Layout:
-    """The offsets and the precomputed bit lists of the canonical encoding of one game.
+def _one_hot(length: int, index: int) -> bytes:
+    return bytes(int(i == index) for i in range(length))
 
-    Built once per (options, observation type) and kept in a dict; it holds nothing of a game.
+
+def _thermometers(length: int) -> list[bytes]:
+    return [bytes([1] * n + [0] * (length - n)) for n in range(length + 1)]
+
+
+class _Layout:
+    """The sizes and the precomputed bit strings of the canonical encoding of one game.
+
+    Every part is built as `bytes` of 0s and 1s, so that a vector is a join of parts and one
+    conversion to a list. Built once per (options, observation type); it holds nothing of a game
+    but caches of derived tables, which never change a result.
     """
 
     def __init__(self, options: Options, observation_type: int) -> None:
@@ -451,11 +434,9 @@ class _Layout:
         self.max_notes = options.max_notes
         self.max_storms = options.max_storms
         self.observation_type = observation_type
-        copies = _copies(r)
-        self.copies = copies
+        self.copies = copies = _copies(r)
         deck = c * sum(copies)
         self.deck_bits = deck - p * h
-        self.hand_bits = h * cr
         self.hands_length = (p - 1) * h * cr + p
         self.board_length = self.deck_bits + cr + self.max_notes + self.max_storms
         self.discards_length = deck
@@ -469,79 +450,105 @@ class _Layout:
             + self.last_length
             + self.knowledge_length
         )
-        # HLE's colour index of each suit of the variant.
+        # HLE's colour index of each suit of the variant, and the suits in HLE's colour order
+        # (the base game lists blue before white, HLE white before blue).
         self.colour_of_suit = tuple(_COLOUR_OF_NAME[s] for s in options.variant.suit_names)
-        # The variant's suit indices in HLE's colour order (the base game lists blue before white).
         self.suit_order = tuple(sorted(range(c), key=self.colour_of_suit.__getitem__))
-        self.zeros_hand = [0] * (h * cr)
-        self.one_hot_card = [[int(i == k) for i in range(cr)] for k in range(cr)]
-        self.deck_thermo = [[1] * n + [0] * (self.deck_bits - n) for n in range(self.deck_bits + 1)]
-        self.note_thermo = [[1] * n + [0] * (self.max_notes - n) for n in range(self.max_notes + 1)]
-        self.life_thermo = [
-            [1] * n + [0] * (self.max_storms - n) for n in range(self.max_storms + 1)
-        ]
-        self.firework = [[int(i == n - 1) for i in range(r)] for n in range(r + 1)]
-        self.missing = [[int(i == k) for i in range(p)] for k in range(p)]
-        self.no_last = [0] * self.last_length
-        self.knowledge_cache: dict[int, list[int]] = {}
+        self.deck_thermo = _thermometers(self.deck_bits)
+        self.note_thermo = _thermometers(self.max_notes)
+        self.life_thermo = _thermometers(self.max_storms)
+        self.firework = [_one_hot(r, n - 1) for n in range(r + 1)]
+        self.seat = [_one_hot(p, k) for k in range(p)]
+        self.kinds = [_one_hot(4, k) for k in range(4)]
+        self.no_target = bytes(p)
+        self.no_last = bytes(self.last_length)
+        self.knowledge_pad = [bytes((h - n) * self.card_bits) for n in range(h + 1)]
+        # Where each face's block of the discard section starts.
+        self.discard_start = [0] * cr
+        for face in range(1, cr):
+            self.discard_start[face] = self.discard_start[face - 1] + copies[(face - 1) % r]
+        self.fireworks_cache: dict[tuple[int, ...], bytes] = {}
+        self.knowledge_cache: dict[int, bytes] = {}
 
     def card_index(self, card: DealtCard | Card) -> int:
+        """HLE's index of a face: colour × R + rank index."""
         return _COLOUR_OF_NAME[card.suit] * self.ranks + card.rank - 1
 
-    def hand(self, hand: Sequence[DealtCard]) -> list[int]:
+    def hand(self, hand: Sequence[DealtCard]) -> bytes:
         """Section 1, one other player's hand: H × CR bits, one-hot per card."""
-        bits = [0] * self.hand_bits
+        bits = bytearray(self.hand_size * self.cr)
         cr = self.cr
+        r = self.ranks
+        colour_of_suit = self.colour_of_suit
         for slot, card in enumerate(hand):
-            bits[slot * cr + _COLOUR_OF_NAME[card.suit] * self.ranks + card.rank - 1] = 1
-        return bits
+            bits[slot * cr + colour_of_suit[card.suit_index] * r + card.rank - 1] = 1
+        return bytes(bits)
 
-    def board(self, state: GameState) -> list[int]:
+    def missing(self, state: GameState) -> bytes:
+        """The last P bits of section 1, absolute seats: 1 for a hand short of a card."""
+        size = self.hand_size
+        return bytes([len(hand) < size for hand in state.hands])
+
+    def board(self, state: GameState) -> bytes:
         """Section 2: deck thermometer, fireworks one-hot, Notes and lives thermometers."""
-        bits = list(self.deck_thermo[state.deck_size])
         built = state.built
-        firework = self.firework
-        for suit in self.suit_order:
-            bits += firework[built[suit]]
-        bits += self.note_thermo[state.notes]
-        bits += self.life_thermo[self.max_storms - state.storms]
-        return bits
+        fireworks = self.fireworks_cache.get(built)
+        if fireworks is None:
+            firework = self.firework
+            fireworks = b"".join(firework[built[suit]] for suit in self.suit_order)
+            self.fireworks_cache[built] = fireworks
+        return b"".join(
+            (
+                self.deck_thermo[state.deck_size],
+                fireworks,
+                self.note_thermo[state.notes],
+                self.life_thermo[self.max_storms - state.storms],
+            )
+        )
 
-    def discards(self, discards: Sequence[DealtCard]) -> list[int]:
+    def discards(self, discards: Sequence[DealtCard]) -> bytes:
         """Section 3: per colour and rank, a thermometer over its copies."""
-        counts = [0] * self.cr
+        bits = bytearray(self.discards_length)
+        start = self.discard_start
         for card in discards:
-            counts[_COLOUR_OF_NAME[card.suit] * self.ranks + card.rank - 1] += 1
-        bits: list[int] = []
-        copies = self.copies
-        for face, n in enumerate(counts):
-            total = copies[face % self.ranks]
-            bits += [1] * n + [0] * (total - n)
-        return bits
+            at = start[self.card_index(card)]
+            while bits[at]:
+                at += 1
+            bits[at] = 1
+        return bytes(bits)
 
-    def last_action_tail(self, state: GameState) -> tuple[int, int, int, list[int]]:
+    def discards_after(self, before: bytes, card: DealtCard) -> bytes:
+        """Section 3 after `card` joins a pile whose section was `before`."""
+        at = before.index(0, self.discard_start[self.card_index(card)])
+        return before[:at] + b"\x01" + before[at + 1 :]
+
+    def last_action_tail(self, state: GameState) -> tuple[int, int, int, bytes]:
         """Section 4 without the two seat-relative one-hots: (actor, type, target offset, the
         bits from the colour on); the actor is absolute, the offset relative to the actor."""
         player, action, touched, card, misplay, note_gained, _ = state.log[1]  # type: ignore[index]
         c = self.colours
         r = self.ranks
         h = self.hand_size
-        colour = [0] * c
-        rank = [0] * r
-        outcome = [0] * h
-        position = [0] * h
-        played = [0] * self.cr
-        flags = [0, 0]
+        colour = bytearray(c)
+        rank = bytearray(r)
+        outcome = bytearray(h)
+        position = bytearray(h)
+        played = bytearray(self.cr)
+        flags = bytearray(2)
         offset = 0
         if card is not None:
             kind = 0 if isinstance(action, Play) else 1
             position[action.slot] = 1  # type: ignore[union-attr]
             played[self.card_index(card)] = 1
             if kind == 0:
-                flags = [int(not misplay), int(note_gained)]
+                # HLE's `scored` and `information_token`, for plays only: a discard's Note is
+                # not encoded.
+                flags[0] = not misplay
+                flags[1] = note_gained
         else:
             target = action.target  # type: ignore[union-attr]
             offset = (target - player) % self.players
+            # HLE's reveal_bitmask: every card of the target's hand the clue touches.
             for slot, held in enumerate(state.hands[target]):
                 if held.order in touched:
                     outcome[slot] = 1
@@ -551,48 +558,110 @@ class _Layout:
             else:
                 kind = 3
                 rank[action.rank - 1] = 1  # type: ignore[union-attr]
-        return player, kind, offset, colour + rank + outcome + position + played + flags
+        return player, kind, offset, bytes(colour + rank + outcome + position + played + flags)
 
-    def last_action(self, seat: int, head: tuple[int, int, int, list[int]] | None) -> list[int]:
+    def last_action(self, seat: int, head: tuple[int, int, int, bytes] | None) -> bytes:
         """Section 4 for `seat`, from `last_action_tail`'s result (`None` before any move)."""
         if head is None:
             return self.no_last
         player, kind, offset, tail = head
         p = self.players
         actor = (player - seat) % p
-        kinds = [0, 0, 0, 0]
-        kinds[kind] = 1
-        target = self.missing[(actor + offset) % p] if kind >= 2 else [0] * p
-        return self.missing[actor] + kinds + target + tail
+        target = self.seat[(actor + offset) % p] if kind >= 2 else self.no_target
+        return b"".join((self.seat[actor], self.kinds[kind], target, tail))
 
-    def card_knowledge(self, k: int) -> list[int]:
+    def card_knowledge(self, k: int) -> bytes:
         """Section 5, one card: CR plausible bits, C hinted-colour bits, R hinted-rank bits."""
         bits = self.knowledge_cache.get(k)
         if bits is None:
             c = self.colours
             r = self.ranks
-            bits = [
+            plausible = [
                 int(bool(k >> colour & 1 and k >> (_RANK_SHIFT + rank) & 1))
                 for colour in range(c)
                 for rank in range(r)
             ]
-            hinted_colour = k >> _HINTED_COLOUR_SHIFT & 7
-            hinted_rank = k >> _HINTED_RANK_SHIFT & 7
-            bits += [int(i == hinted_colour - 1) for i in range(c)]
-            bits += [int(i == hinted_rank - 1) for i in range(r)]
-            self.knowledge_cache[k] = bits
+            hinted_colour = _one_hot(c, (k >> _HINTED_COLOUR_SHIFT & 7) - 1)
+            hinted_rank = _one_hot(r, (k >> _HINTED_RANK_SHIFT & 7) - 1)
+            bits = self.knowledge_cache[k] = bytes(plausible) + hinted_colour + hinted_rank
         return bits
 
-    def knowledge(self, held: tuple[int, ...]) -> list[int]:
+    def knowledge(self, held: tuple[int, ...]) -> bytes:
         """Section 5, one player: the cards' bits, zeros for missing slots."""
-        bits: list[int] = []
-        for k in held:
-            bits += self.card_knowledge(k)
-        bits += [0] * ((self.hand_size - len(held)) * self.card_bits)
-        return bits
+        cache = self.knowledge_cache
+        try:
+            parts = [cache[k] for k in held]
+        except KeyError:
+            parts = [self.card_knowledge(k) for k in held]
+        parts.append(self.knowledge_pad[len(held)])
+        return b"".join(parts)
+
+
+class _UidTable:
+    """The clue uids each hand allows, by offset, memoised per hand key (speed only)."""
+
+    def __init__(self, options: Options) -> None:
+        self.hand_size = size = options.hand_size
+        self.players = players = options.players
+        self.max_notes = options.max_notes
+        clue_colours = options.variant.clue_colours
+        self.colours = colours = len(clue_colours)
+        self.colour_uid = [
+            [2 * size + o * colours + _COLOUR_OF_NAME[name] for name in clue_colours]
+            for o in range(players - 1)
+        ]
+        rank_base = 2 * size + (players - 1) * colours
+        self.rank_uid = [[rank_base + o * 5 + r - 1 for r in range(6)] for o in range(players - 1)]
+        self.clues: list[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = [
+            {} for _ in range(players - 1)
+        ]
+
+    def clue_uids(self, o: int, key: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The colour and rank clue uids to offset o + 1 for a hand whose cards' colour bits
+        (rules.py's DealtCard.colour_bits) OR to key's low byte, and whose ranks set bit 8 + r."""
+        found = self.clues[o].get(key)
+        if found is None:
+            colour_uid = self.colour_uid[o]
+            rank_uid = self.rank_uid[o]
+            colours = sorted(colour_uid[i] for i in range(self.colours) if key >> i & 1)
+            ranks = [rank_uid[r] for r in RANKS if key >> (8 + r) & 1]
+            found = self.clues[o][key] = (tuple(colours), tuple(ranks))
+        return found
+
+    def legal(self, state: GameState) -> tuple[int, ...]:
+        """HLE's legal uids for the player to move, ignoring the end of the game."""
+        p = state.current_player
+        hands = state.hands
+        held = len(hands[p])
+        size = self.hand_size
+        notes = state.notes
+        uids: list[int] = list(range(held)) if notes < self.max_notes else []  # rule 5.2
+        uids += range(size, size + held)
+        if notes > 0:  # rule 4.1; rule 4.5: a clue touches a card
+            players = self.players
+            rank_uids: list[int] = []
+            for o in range(players - 1):
+                key = 0
+                for card in hands[(p + o + 1) % players]:
+                    key |= card.colour_bits | 256 << card.rank
+                colour_uids, ranks = self.clue_uids(o, key)
+                uids += colour_uids
+                rank_uids += ranks
+            uids += rank_uids
+        return tuple(uids)
 
 
 _LAYOUTS: dict[tuple[Options, int], _Layout] = {}
+_UID_TABLES: dict[Options, _UidTable] = {}
+
+
+def _uid_table(options: Options) -> _UidTable:
+    table = _UID_TABLES.get(options)
+    if table is None:
+        if len(_UID_TABLES) > 64:
+            _UID_TABLES.clear()
+        table = _UID_TABLES[options] = _UidTable(options)
+    return table
 
 
 def _layout(options: Options, observation_type: int) -> _Layout:
@@ -627,25 +696,23 @@ def _check_seat(state: GameState, seat: int) -> None:
         raise InvalidOptions("seat", f"must be 0 to {state.options.players - 1}, got {seat!r}")
 
 
-def _sections(
-    layout: _Layout, state: GameState, seat: int, knowledge: Knowledge | None
-) -> list[int]:
+def _sections(layout: _Layout, state: GameState, seat: int, knowledge: Knowledge | None) -> bytes:
     """Sections 1 to 4 (and 5 from `knowledge`) of the canonical vector for `seat`."""
     p = layout.players
     hands = state.hands
-    bits: list[int] = []
-    for offset in range(1, p):
-        bits += layout.hand(hands[(seat + offset) % p])
-    size = layout.hand_size
-    bits += [int(len(hands[(seat + k) % p]) < size) for k in range(p)]
-    bits += layout.board(state)
-    bits += layout.discards(state.discards)
+    others = [(seat + offset) % p for offset in range(1, p)]
+    missing = layout.missing(state)
     head = None if state.log is None else layout.last_action_tail(state)
-    bits += layout.last_action(seat, head)
+    parts = [
+        *(layout.hand(hands[other]) for other in others),
+        missing[seat:] + missing[:seat],
+        layout.board(state),
+        layout.discards(state.discards),
+        layout.last_action(seat, head),
+    ]
     if knowledge is not None:
-        for offset in range(p):
-            bits += layout.knowledge(knowledge[(seat + offset) % p])
-    return bits
+        parts += (layout.knowledge(knowledge[(seat + offset) % p]) for offset in range(p))
+    return b"".join(parts)
 
 
 def encode(state: GameState, seat: int, observation_type: int = CARD_KNOWLEDGE) -> list[int]:
@@ -665,7 +732,7 @@ def encode(state: GameState, seat: int, observation_type: int = CARD_KNOWLEDGE) 
     knowledge = (
         None if observation_type == MINIMAL else hle_knowledge(state, observation_type == SEER)
     )
-    return _sections(layout, state, seat, knowledge)
+    return list(_sections(layout, state, seat, knowledge))
 
 
 def encode_v0_belief(state: GameState, seat: int) -> list[float]:
@@ -681,7 +748,7 @@ def encode_v0_belief(state: GameState, seat: int) -> list[float]:
     """
     _check_seat(state, seat)
     layout = _layout(state.options, CARD_KNOWLEDGE)
-    bits: list[float] = list(_sections(layout, state, seat, None))
+    bits = [float(bit) for bit in _sections(layout, state, seat, None)]
     cr = layout.cr
     r = layout.ranks
     remaining = [layout.copies[face % r] for face in range(cr)]
@@ -700,6 +767,6 @@ def encode_v0_belief(state: GameState, seat: int) -> list[float]:
             weights = [plain[i] * remaining[i] for i in range(cr)]
             total = sum(weights)
             bits += [w / total if total else 0.0 for w in weights]
-            bits += plain[cr:]
+            bits += map(float, plain[cr:])
         bits += [0.0] * ((layout.hand_size - len(held)) * layout.card_bits)
     return bits

@@ -102,89 +102,103 @@ def make(
 
 
 class _Snapshot:
-    """One position as the environment shows it: the state, HLE's card knowledge, and the pieces
+    """One position as the environment shows it: the state, HLE's card knowledge, and the parts
     of the canonical vector, each built once on first use and shared with the next snapshot when
-    it did not change. Never changed after it is built (its caches only fill in)."""
+    the turn did not change it. Never changed after it is built (its caches only fill in)."""
 
     __slots__ = (
+        "board",
+        "discards",
         "env",
-        "hand_bits",
+        "hand_parts",
         "head",
         "knowledge",
-        "knowledge_bits",
+        "knowledge_parts",
         "legal",
-        "public",
-        "public_discards",
+        "missing",
         "state",
     )
 
     def __init__(
-        self, env: HanabiEnv, state: GameState, knowledge: hle.Knowledge | None, previous: Any
+        self,
+        env: HanabiEnv,
+        state: GameState,
+        knowledge: hle.Knowledge | None,
+        previous: _Snapshot | None,
     ) -> None:
         self.env = env
         self.state = state
         self.knowledge = knowledge
-        players = env.players
         self.legal: tuple[int, ...] | None = None
-        self.public: list[int] | None = None
+        self.board: list[int] | None = None
         self.head: Any = None
-        hand_bits: list[list[int] | None] = [None] * players
-        knowledge_bits: list[list[int] | None] = [None] * players
-        discards = None
-        if previous is not None:
-            # Carry over what this turn did not touch: the hands, knowledge and discard pile.
-            before = previous.state
-            for p in range(players):
-                if state.hands[p] is before.hands[p]:
-                    hand_bits[p] = previous.hand_bits[p]
-                if knowledge is not None and knowledge[p] is previous.knowledge[p]:
-                    knowledge_bits[p] = previous.knowledge_bits[p]
-            if state.discards is before.discards:
-                discards = previous.public_discards
-        self.hand_bits = hand_bits
-        self.knowledge_bits = knowledge_bits
-        self.public_discards: list[int] | None = discards
+        self.missing: list[int] | None = None
+        if previous is None:
+            players = env.players
+            self.hand_parts: list[list[int] | None] = [None] * players
+            self.knowledge_parts: list[list[int] | None] = [None] * players
+            self.discards: bytes | None = None
+            return
+        # Carry over what the turn did not touch: a clue changes the target's knowledge; a play
+        # or a discard the actor's hand and knowledge, and a discard or misplay the pile.
+        player, action, _, card, _, _, _ = state.log[1]  # type: ignore[index]
+        self.knowledge_parts = knowledge_parts = previous.knowledge_parts.copy()
+        self.discards = previous.discards
+        if card is None:
+            self.hand_parts = previous.hand_parts
+            knowledge_parts[action.target] = None  # type: ignore[union-attr]
+        else:
+            self.hand_parts = hand_parts = previous.hand_parts.copy()
+            hand_parts[player] = None
+            knowledge_parts[player] = None
+            if state.discards is not previous.state.discards:
+                before = previous.discards
+                self.discards = None if before is None else env._layout.discards_after(before, card)
 
     def legal_uids(self) -> tuple[int, ...]:
         legal = self.legal
         if legal is None:
-            legal = self.legal = hle._hle_legal_uids(self.state)
+            legal = self.legal = self.env._uid_table.legal(self.state)
         return legal
 
     def vector(self, seat: int) -> list[int]:
+        # The parts are kept as lists: joining lists copies pointers, three times faster than
+        # turning one joined bytes object into a list of ints.
         layout = self.env._layout
         state = self.state
-        hands = state.hands
         p = layout.players
         bits: list[int] = []
-        hand_bits = self.hand_bits
+        hand_parts = self.hand_parts
         for offset in range(1, p):
             other = (seat + offset) % p
-            part = hand_bits[other]
+            part = hand_parts[other]
             if part is None:
-                part = hand_bits[other] = layout.hand(hands[other])
+                part = hand_parts[other] = list(layout.hand(state.hands[other]))
             bits += part
-        size = layout.hand_size
-        bits += [1 if len(hands[(seat + k) % p]) < size else 0 for k in range(p)]
-        public = self.public
-        if public is None:
-            discards = self.public_discards
+        missing = self.missing
+        if missing is None:
+            missing = self.missing = list(layout.missing(state))
+        bits += missing[seat:]
+        bits += missing[:seat]
+        board = self.board
+        if board is None:
+            discards = self.discards
             if discards is None:
-                discards = self.public_discards = layout.discards(state.discards)
-            public = self.public = layout.board(state) + discards
-        bits += public
+                discards = self.discards = layout.discards(state.discards)
+            board = self.board = list(layout.board(state) + discards)
+        bits += board
         head = self.head
         if head is None and state.log is not None:
             head = self.head = layout.last_action_tail(state)
         bits += layout.last_action(seat, head)
         knowledge = self.knowledge
         if knowledge is not None:
-            knowledge_bits = self.knowledge_bits
+            knowledge_parts = self.knowledge_parts
             for offset in range(p):
                 other = (seat + offset) % p
-                part = knowledge_bits[other]
+                part = knowledge_parts[other]
                 if part is None:
-                    part = knowledge_bits[other] = layout.knowledge(knowledge[other])
+                    part = knowledge_parts[other] = list(layout.knowledge(knowledge[other]))
                 bits += part
         return bits
 
@@ -385,6 +399,7 @@ class HanabiEnv:
         value = config.get("random_start_player", False)
         self._random_start = value if isinstance(value, bool) else str(value).lower() == "true"
         self._layout = hle._layout(self.options, self._observation_type)
+        self._uid_table = hle._uid_table(self.options)
         self._fresh = hle._fresh(len(self.options.variant.suits))
         self._start = 0
         self._snapshot: _Snapshot | None = None
@@ -544,8 +559,11 @@ class HanabiEnv:
                 …) or is not a move; the environment is unchanged.
         """
         snapshot = self._current()
-        uid = self._uid(snapshot, action)
         state = snapshot.state
+        if type(action) is int and state.outcome is None and action in snapshot.legal_uids():
+            uid = action  # the common case, checked in full by _uid otherwise
+        else:
+            uid = self._uid(snapshot, action)
         after = apply(state, self._actions[state.current_player][uid])
         knowledge = snapshot.knowledge
         if knowledge is not None:
