@@ -211,9 +211,6 @@ def uid_to_action(state: GameState, uid: int) -> Action:
         IllegalAction: `uid` is not a move uid of the game (rule 3.4).
     """
     options = state.options
-    size = options.hand_size
-    players = options.players
-    colours = len(options.variant.clue_colours)
     if isinstance(uid, bool) or not isinstance(uid, int) or not 0 <= uid < max_moves(options):
         raise IllegalAction(
             Rule.KNOWN_ACTIONS_ONLY,
@@ -221,19 +218,26 @@ def uid_to_action(state: GameState, uid: int) -> Action:
             action=uid,
             state=state,
         )
+    return _action_of(options, state.current_player, uid)
+
+
+def _action_of(options: Options, player: int, uid: int) -> Action:
+    """Move `uid` of seat `player` (a valid uid)."""
+    size = options.hand_size
+    players = options.players
+    colours = len(options.variant.clue_colours)
     if uid < size:
         return Discard(uid)
     uid -= size
     if uid < size:
         return Play(uid)
     uid -= size
-    p = state.current_player
     if uid < (players - 1) * colours:
         offset, colour = divmod(uid, colours)
-        return ColourClue((p + offset + 1) % players, HLE_COLOURS[colour])
+        return ColourClue((player + offset + 1) % players, HLE_COLOURS[colour])
     uid -= (players - 1) * colours
     offset, rank = divmod(uid, len(RANKS))
-    return RankClue((p + offset + 1) % players, rank + 1)
+    return RankClue((player + offset + 1) % players, rank + 1)
 
 
 def action_to_uid(state: GameState, action: Action) -> int:
@@ -615,6 +619,9 @@ class _UidTable:
         self.clues: list[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = [
             {} for _ in range(players - 1)
         ]
+        # actions[p][uid]: the action uid stands for when seat p moves.
+        uids = max_moves(options)
+        self.actions = [[_action_of(options, p, u) for u in range(uids)] for p in range(players)]
 
     def clue_uids(self, o: int, key: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The colour and rank clue uids to offset o + 1 for a hand whose cards' colour bits

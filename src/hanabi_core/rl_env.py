@@ -39,10 +39,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from attrs import evolve
-
 from . import hle
-from .actions import Action
 from .cards import Card
 from .errors import IllegalAction, InvalidDeck, InvalidOptions
 from .rules import apply, check, new_game
@@ -406,11 +403,7 @@ class HanabiEnv:
         self._uids = hle.max_moves(self.options)
         probe = new_game(self.options, seed=0)
         self._move_dicts = [hle.move_to_dict(probe, uid) for uid in range(self._uids)]
-        # _actions[p][uid]: the action uid stands for when seat p moves.
-        self._actions: list[list[Action]] = []
-        for p in range(self.players):
-            seated = probe if p == 0 else _with_current_player(probe, p)
-            self._actions.append([hle.uid_to_action(seated, uid) for uid in range(self._uids)])
+        self._actions = self._uid_table.actions
 
     @property
     def state(self) -> GameState:
@@ -576,7 +569,3 @@ class HanabiEnv:
             )
         self._snapshot = _Snapshot(self, after, knowledge, snapshot)
         return self._observations(), after.score - state.score, after.outcome is not None, {}
-
-
-def _with_current_player(state: GameState, player: int) -> GameState:
-    return evolve(state, current_player=player)
