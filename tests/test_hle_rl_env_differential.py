@@ -26,7 +26,6 @@ import pytest
 from hanabi_core import Card, GameState, legal_actions
 from hanabi_core import rl_env as ours
 from hanabi_core.hle import HLE_COLOURS, action_to_uid, encode, legal_uids
-
 from test_hle_differential import require_hle
 
 try:
@@ -104,7 +103,9 @@ def hle_deck(env: ours.HanabiEnv, deals: list[Card]) -> list[Card]:
 def check_pure_functions(state: GameState, seat: int, theirs_bits: list[int], kind: int) -> None:
     assert encode(state, seat, kind) == theirs_bits
     if seat == state.current_player and not state.is_over:
-        assert legal_uids(state) == tuple(sorted(action_to_uid(state, a) for a in legal_actions(state)))
+        assert legal_uids(state) == tuple(
+            sorted(action_to_uid(state, a) for a in legal_actions(state))
+        )
 
 
 def replay(config: dict[str, Any], seed: int) -> tuple[int, int]:

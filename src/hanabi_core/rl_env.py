@@ -240,6 +240,10 @@ class PlayerObservation(Mapping[str, Any]):
     def __repr__(self) -> str:
         return f"PlayerObservation(seat={self._seat + self._snapshot.env._start})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickles (and copies) as the plain dict HLE would have given, not as the environment.
+        return (dict, (dict(self),))
+
     # The entries, one function each.
 
     def _current_player(self) -> int:
