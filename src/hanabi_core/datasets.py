@@ -15,13 +15,13 @@ under HLE's rules (the ``"hle"`` edition), with HLE's colours R, Y, G, W, B:
   the ``datasets`` extra (``pip install "hanabi_core[datasets]"``: safetensors and NumPy).
 
 ```python
-from hanabi_core import Card, EDITIONS, new_game
+from hanabi_core import EDITIONS, Play, new_game
 from hanabi_core.datasets import record_from_uids
 
 options = EDITIONS["hle"].options(2)
 deck = [c.card for c in new_game(options, seed=3).dealt]
-record = record_from_uids(options, deck, [5, 14])   # play slot 0, then clue red to the partner
-assert record.actions[1].colour == "red" and record.edition == "hle"
+record = record_from_uids(options, deck, [5, 6])   # seat 0 plays slot 0, seat 1 plays slot 1
+assert record.actions == (Play(0), Play(1)) and record.edition == "hle"
 ```
 """
 

@@ -725,8 +725,8 @@ def _sections(layout: _Layout, state: GameState, seat: int, knowledge: Knowledge
 def encode(state: GameState, seat: int, observation_type: int = CARD_KNOWLEDGE) -> list[int]:
     """HLE's canonical observation of `seat`, bit for bit (``ObservationEncoder(CANONICAL)``).
 
-    `observation_type` is [`MINIMAL`][hanabi_core.hle.MINIMAL] (no card knowledge section),
-    [`CARD_KNOWLEDGE`][hanabi_core.hle.CARD_KNOWLEDGE] or [`SEER`][hanabi_core.hle.SEER]. The
+    `observation_type` is `MINIMAL` (0: no card knowledge section), `CARD_KNOWLEDGE` (1) or
+    `SEER` (2: every player also sees their own cards). The
     vector is computed from the state alone, history included; the
     [encoding page](../guides/hle-encoding.md) lists every bit. `rl_env` computes the same bits
     incrementally.
