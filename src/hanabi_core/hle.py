@@ -466,6 +466,9 @@ class _Layout:
         self.kinds = [_one_hot(4, k) for k in range(4)]
         self.no_target = bytes(p)
         self.no_last = bytes(self.last_length)
+        self.no_last_list = [0] * self.last_length
+        self.tail_cache: dict[tuple[int, ...], bytes] = {}
+        self.last_cache: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
         self.knowledge_pad = [bytes((h - n) * self.card_bits) for n in range(h + 1)]
         # Where each face's block of the discard section starts.
         self.discard_start = [0] * cr
@@ -526,53 +529,73 @@ class _Layout:
         at = before.index(0, self.discard_start[self.card_index(card)])
         return before[:at] + b"\x01" + before[at + 1 :]
 
-    def last_action_tail(self, state: GameState) -> tuple[int, int, int, bytes]:
-        """Section 4 without the two seat-relative one-hots: (actor, type, target offset, the
-        bits from the colour on); the actor is absolute, the offset relative to the actor."""
+    def last_action_head(self, state: GameState) -> tuple[int, int, tuple[int, ...]]:
+        """Section 4 in short, seat-independent: (actor, target offset from the actor, key);
+        the key is (type, slot or clue value, card or touched-slots mask, scored, Note)."""
         player, action, touched, card, misplay, note_gained, _ = state.log[1]  # type: ignore[index]
-        c = self.colours
-        r = self.ranks
-        h = self.hand_size
-        colour = bytearray(c)
-        rank = bytearray(r)
-        outcome = bytearray(h)
-        position = bytearray(h)
-        played = bytearray(self.cr)
-        flags = bytearray(2)
-        offset = 0
         if card is not None:
-            kind = 0 if isinstance(action, Play) else 1
-            position[action.slot] = 1  # type: ignore[union-attr]
-            played[self.card_index(card)] = 1
-            if kind == 0:
+            slot = action.slot  # type: ignore[union-attr]
+            if isinstance(action, Play):
                 # HLE's `scored` and `information_token`, for plays only: a discard's Note is
                 # not encoded.
-                flags[0] = not misplay
-                flags[1] = note_gained
+                return player, 0, (0, slot, self.card_index(card), not misplay, note_gained)
+            return player, 0, (1, slot, self.card_index(card), 0, 0)
+        target = action.target  # type: ignore[union-attr]
+        # HLE's reveal_bitmask: every card of the target's hand the clue touches.
+        mask = 0
+        for slot, held in enumerate(state.hands[target]):
+            if held.order in touched:
+                mask |= 1 << slot
+        if isinstance(action, ColourClue):
+            key = (2, _COLOUR_OF_NAME[action.colour], mask, 0, 0)
         else:
-            target = action.target  # type: ignore[union-attr]
-            offset = (target - player) % self.players
-            # HLE's reveal_bitmask: every card of the target's hand the clue touches.
-            for slot, held in enumerate(state.hands[target]):
-                if held.order in touched:
-                    outcome[slot] = 1
-            if isinstance(action, ColourClue):
-                kind = 2
-                colour[_COLOUR_OF_NAME[action.colour]] = 1
-            else:
-                kind = 3
-                rank[action.rank - 1] = 1  # type: ignore[union-attr]
-        return player, kind, offset, bytes(colour + rank + outcome + position + played + flags)
+            key = (3, action.rank - 1, mask, 0, 0)  # type: ignore[union-attr]
+        return player, (target - player) % self.players, key
 
-    def last_action(self, seat: int, head: tuple[int, int, int, bytes] | None) -> bytes:
-        """Section 4 for `seat`, from `last_action_tail`'s result (`None` before any move)."""
+    def _tail(self, key: tuple[int, ...]) -> bytes:
+        """Section 4 from the colour on, for a head's key."""
+        tail = self.tail_cache.get(key)
+        if tail is None:
+            kind, value, extra, scored, note = key
+            colour = bytearray(self.colours)
+            rank = bytearray(self.ranks)
+            outcome = bytearray(self.hand_size)
+            position = bytearray(self.hand_size)
+            played = bytearray(self.cr)
+            if kind <= 1:
+                position[value] = 1
+                played[extra] = 1
+            else:
+                (colour if kind == 2 else rank)[value] = 1
+                for slot in range(self.hand_size):
+                    outcome[slot] = extra >> slot & 1
+            flags = bytes((scored, note))
+            tail = self.tail_cache[key] = bytes(colour + rank + outcome + position + played) + flags
+        return tail
+
+    def last_action(self, seat: int, head: tuple[int, int, tuple[int, ...]] | None) -> bytes:
+        """Section 4 for `seat`, from `last_action_head`'s result (`None` before any move)."""
         if head is None:
             return self.no_last
-        player, kind, offset, tail = head
+        player, offset, key = head
         p = self.players
         actor = (player - seat) % p
+        kind = key[0]
         target = self.seat[(actor + offset) % p] if kind >= 2 else self.no_target
-        return b"".join((self.seat[actor], self.kinds[kind], target, tail))
+        return b"".join((self.seat[actor], self.kinds[kind], target, self._tail(key)))
+
+    def last_action_list(
+        self, seat: int, head: tuple[int, int, tuple[int, ...]] | None
+    ) -> list[int]:
+        """`last_action` as a list, memoised (the same few hundred keys recur all game)."""
+        if head is None:
+            return self.no_last_list
+        player, offset, key = head
+        memo = ((player - seat) % self.players, offset, key)
+        bits = self.last_cache.get(memo)
+        if bits is None:
+            bits = self.last_cache[memo] = list(self.last_action(seat, head))
+        return bits
 
     def card_knowledge(self, k: int) -> bytes:
         """Section 5, one card: CR plausible bits, C hinted-colour bits, R hinted-rank bits."""
@@ -709,7 +732,7 @@ def _sections(layout: _Layout, state: GameState, seat: int, knowledge: Knowledge
     hands = state.hands
     others = [(seat + offset) % p for offset in range(1, p)]
     missing = layout.missing(state)
-    head = None if state.log is None else layout.last_action_tail(state)
+    head = None if state.log is None else layout.last_action_head(state)
     parts = [
         *(layout.hand(hands[other]) for other in others),
         missing[seat:] + missing[:seat],

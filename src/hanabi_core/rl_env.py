@@ -186,8 +186,8 @@ class _Snapshot:
         bits += board
         head = self.head
         if head is None and state.log is not None:
-            head = self.head = layout.last_action_tail(state)
-        bits += layout.last_action(seat, head)
+            head = self.head = layout.last_action_head(state)
+        bits += layout.last_action_list(seat, head)
         knowledge = self.knowledge
         if knowledge is not None:
             knowledge_parts = self.knowledge_parts
