@@ -29,7 +29,6 @@ from hanabi_core.hle import (
     CARD_KNOWLEDGE,
     MINIMAL,
     SEER,
-    _hle_legal_uids,
     action_to_uid,
     colour_index,
     encode,
@@ -43,6 +42,7 @@ from hanabi_core.hle import (
     options_from_config,
     uid_to_action,
 )
+from hanabi_core.hle.moves import _hle_legal_uids
 
 SMALL = {"colors": 2, "hand_size": 2, "max_information_tokens": 3, "max_life_tokens": 1}
 VERY_SMALL = {**SMALL, "colors": 1}

@@ -37,7 +37,8 @@ from typing import IO, Any
 
 from .cards import Card
 from .errors import IllegalAction, InvalidDeck, InvalidRecord
-from .hle import COLOUR_CHARS, HLE_COLOURS, _uid_table, max_moves
+from .hle import COLOUR_CHARS, HLE_COLOURS, max_moves
+from .hle.moves import _uid_table
 from .options import EDITIONS, Options
 from .records import GameRecord
 from .rules import apply, new_game

@@ -42,6 +42,17 @@ from typing import Any
 from . import hle
 from .cards import Card
 from .errors import IllegalAction, InvalidDeck, InvalidOptions
+from .hle.config import _int_option
+from .hle.encoding import _layout
+from .hle.knowledge import (
+    _HINTED_COLOUR_SHIFT,
+    _HINTED_RANK_SHIFT,
+    Knowledge,
+    _fresh,
+    _initial_knowledge,
+    _learn,
+)
+from .hle.moves import _uid_table
 from .rules import apply, check, new_game
 from .spec import Rule
 from .state import GameState
@@ -120,7 +131,7 @@ class _Snapshot:
         self,
         env: HanabiEnv,
         state: GameState,
-        knowledge: hle.Knowledge | None,
+        knowledge: Knowledge | None,
         previous: _Snapshot | None,
     ) -> None:
         self.env = env
@@ -314,8 +325,8 @@ class PlayerObservation(Mapping[str, Any]):
                 continue
             cards: list[dict[str, Any]] = []
             for k in knowledge[p]:
-                colour = k >> hle._HINTED_COLOUR_SHIFT & 7
-                rank = k >> hle._HINTED_RANK_SHIFT & 7
+                colour = k >> _HINTED_COLOUR_SHIFT & 7
+                rank = k >> _HINTED_RANK_SHIFT & 7
                 cards.append(
                     {
                         "color": hle.COLOUR_CHARS[colour - 1] if colour else None,
@@ -391,17 +402,23 @@ class HanabiEnv:
     def __init__(self, config: Mapping[str, Any]) -> None:
         self.options = hle.options_from_config(config)
         self.players: int = self.options.players
-        self._observation_type = int(config.get("observation_type", hle.CARD_KNOWLEDGE))
-        seed = int(config.get("seed", -1))
+        self._observation_type = _int_option(config, "observation_type", hle.CARD_KNOWLEDGE)
+        seed = _int_option(config, "seed", -1)
         if seed == -1:
             seed = random.SystemRandom().getrandbits(63)  # HLE: std::random_device
+        elif seed < 0:
+            raise InvalidOptions("seed", f"must be -1 (random) or a whole number >= 0, got {seed}")
         self._seed = seed
         self._rng = random.Random(seed)
-        value = config.get("random_start_player", False)
-        self._random_start = value if isinstance(value, bool) else str(value).lower() == "true"
-        self._layout = hle._layout(self.options, self._observation_type)
-        self._uid_table = hle._uid_table(self.options)
-        self._fresh = hle._fresh(len(self.options.variant.suits))
+        start = config.get("random_start_player", False)
+        if isinstance(start, str) and start.lower() in ("true", "false", "1", "0"):
+            start = start.lower() in ("true", "1")
+        if start not in (True, False):  # 0 and 1 are accepted, as HLE reads "0" and "1"
+            raise InvalidOptions("random_start_player", f"must be True or False, got {start!r}")
+        self._random_start = bool(start)
+        self._layout = _layout(self.options, self._observation_type)
+        self._uid_table = _uid_table(self.options)
+        self._fresh = _fresh(len(self.options.variant.suits))
         self._start = 0
         self._snapshot: _Snapshot | None = None
         self._uids = hle.max_moves(self.options)
@@ -473,7 +490,7 @@ class HanabiEnv:
             state = new_game(self.options, deck=cards)
         knowledge = None
         if self._observation_type != hle.MINIMAL:
-            knowledge = hle._initial_knowledge(state, self._observation_type == hle.SEER)
+            knowledge = _initial_knowledge(state, self._observation_type == hle.SEER)
         self._start = start
         self._snapshot = _Snapshot(self, state, knowledge, None)
         return self._observations()
@@ -564,7 +581,7 @@ class HanabiEnv:
         after = apply(state, self._actions[state.current_player][uid])
         knowledge = snapshot.knowledge
         if knowledge is not None:
-            knowledge = hle._learn(
+            knowledge = _learn(
                 knowledge,
                 after.hands,
                 after.log[1],  # type: ignore[index]

@@ -1,0 +1,346 @@
+"""HLE's canonical observation encoder, and the V0-belief variant, bit for bit."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import ColourClue, Play
+from ..cards import RANKS, Card, DealtCard
+from ..errors import InvalidOptions
+from ..options import Options
+from ..state import GameState
+from .config import _COLOUR_OF_NAME, CARD_KNOWLEDGE, MINIMAL, SEER
+from .knowledge import (
+    _HINTED_COLOUR_SHIFT,
+    _HINTED_RANK_SHIFT,
+    _RANK_SHIFT,
+    Knowledge,
+    hle_knowledge,
+)
+
+
+def _copies(ranks: int) -> list[int]:
+    # HLE's NumberCardInstances: 3 of the lowest rank, 1 of the highest, 2 of the others.
+    return [3 if r == 0 else 1 if r == ranks - 1 else 2 for r in range(ranks)]
+
+
+def _one_hot(length: int, index: int) -> bytes:
+    return bytes(int(i == index) for i in range(length))
+
+
+def _thermometers(length: int) -> list[bytes]:
+    return [bytes([1] * n + [0] * (length - n)) for n in range(length + 1)]
+
+
+class _Layout:
+    """The sizes and the precomputed bit strings of the canonical encoding of one game.
+
+    Every part is built as `bytes` of 0s and 1s, so that a vector is a join of parts and one
+    conversion to a list. Built once per (options, observation type); it holds nothing of a game
+    but caches of derived tables, which never change a result.
+    """
+
+    def __init__(self, options: Options, observation_type: int) -> None:
+        self.players = p = options.players
+        self.hand_size = h = options.hand_size
+        self.colours = c = len(options.variant.suits)
+        self.ranks = r = len(RANKS)
+        self.cr = cr = c * r
+        self.max_notes = options.max_notes
+        self.max_storms = options.max_storms
+        self.observation_type = observation_type
+        self.copies = copies = _copies(r)
+        deck = c * sum(copies)
+        self.deck_bits = deck - p * h
+        self.hands_length = (p - 1) * h * cr + p
+        self.board_length = self.deck_bits + cr + self.max_notes + self.max_storms
+        self.discards_length = deck
+        self.last_length = p + 4 + p + c + r + h + h + cr + 2
+        self.card_bits = cr + c + r
+        self.knowledge_length = 0 if observation_type == MINIMAL else p * h * self.card_bits
+        self.length = (
+            self.hands_length
+            + self.board_length
+            + self.discards_length
+            + self.last_length
+            + self.knowledge_length
+        )
+        # HLE's colour index of each suit of the variant, and the suits in HLE's colour order
+        # (the base game lists blue before white, HLE white before blue).
+        self.colour_of_suit = tuple(_COLOUR_OF_NAME[s] for s in options.variant.suit_names)
+        self.suit_order = tuple(sorted(range(c), key=self.colour_of_suit.__getitem__))
+        self.deck_thermo = _thermometers(self.deck_bits)
+        self.note_thermo = _thermometers(self.max_notes)
+        self.life_thermo = _thermometers(self.max_storms)
+        self.firework = [_one_hot(r, n - 1) for n in range(r + 1)]
+        self.seat = [_one_hot(p, k) for k in range(p)]
+        self.kinds = [_one_hot(4, k) for k in range(4)]
+        self.no_target = bytes(p)
+        self.no_last = bytes(self.last_length)
+        self.no_last_list = [0] * self.last_length
+        self.tail_cache: dict[tuple[int, ...], bytes] = {}
+        self.last_cache: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
+        self.knowledge_pad = [bytes((h - n) * self.card_bits) for n in range(h + 1)]
+        # Where each face's block of the discard section starts.
+        self.discard_start = [0] * cr
+        for face in range(1, cr):
+            self.discard_start[face] = self.discard_start[face - 1] + copies[(face - 1) % r]
+        self.fireworks_cache: dict[tuple[int, ...], bytes] = {}
+        self.knowledge_cache: dict[int, bytes] = {}
+
+    def card_index(self, card: DealtCard | Card) -> int:
+        """HLE's index of a face: colour × R + rank index."""
+        return _COLOUR_OF_NAME[card.suit] * self.ranks + card.rank - 1
+
+    def hand(self, hand: Sequence[DealtCard]) -> bytes:
+        """Section 1, one other player's hand: H × CR bits, one-hot per card."""
+        bits = bytearray(self.hand_size * self.cr)
+        cr = self.cr
+        r = self.ranks
+        colour_of_suit = self.colour_of_suit
+        for slot, card in enumerate(hand):
+            bits[slot * cr + colour_of_suit[card.suit_index] * r + card.rank - 1] = 1
+        return bytes(bits)
+
+    def missing(self, state: GameState) -> bytes:
+        """The last P bits of section 1, absolute seats: 1 for a hand short of a card."""
+        size = self.hand_size
+        return bytes([len(hand) < size for hand in state.hands])
+
+    def board(self, state: GameState) -> bytes:
+        """Section 2: deck thermometer, fireworks one-hot, Notes and lives thermometers."""
+        built = state.built
+        fireworks = self.fireworks_cache.get(built)
+        if fireworks is None:
+            firework = self.firework
+            fireworks = b"".join(firework[built[suit]] for suit in self.suit_order)
+            self.fireworks_cache[built] = fireworks
+        return b"".join(
+            (
+                self.deck_thermo[state.deck_size],
+                fireworks,
+                self.note_thermo[state.notes],
+                self.life_thermo[self.max_storms - state.storms],
+            )
+        )
+
+    def discards(self, discards: Sequence[DealtCard]) -> bytes:
+        """Section 3: per colour and rank, a thermometer over its copies."""
+        bits = bytearray(self.discards_length)
+        start = self.discard_start
+        for card in discards:
+            at = start[self.card_index(card)]
+            while bits[at]:
+                at += 1
+            bits[at] = 1
+        return bytes(bits)
+
+    def discards_after(self, before: bytes, card: DealtCard) -> bytes:
+        """Section 3 after `card` joins a pile whose section was `before`."""
+        at = before.index(0, self.discard_start[self.card_index(card)])
+        return before[:at] + b"\x01" + before[at + 1 :]
+
+    def last_action_head(self, state: GameState) -> tuple[int, int, tuple[int, ...]]:
+        """Section 4 in short, seat-independent: (actor, target offset from the actor, key);
+        the key is (type, slot or clue value, card or touched-slots mask, scored, Note)."""
+        player, action, touched, card, misplay, note_gained, _ = state.log[1]  # type: ignore[index]
+        if card is not None:
+            slot = action.slot  # type: ignore[union-attr]
+            if isinstance(action, Play):
+                # HLE's `scored` and `information_token`, for plays only: a discard's Note is
+                # not encoded.
+                return player, 0, (0, slot, self.card_index(card), not misplay, note_gained)
+            return player, 0, (1, slot, self.card_index(card), 0, 0)
+        target = action.target  # type: ignore[union-attr]
+        # HLE's reveal_bitmask: every card of the target's hand the clue touches.
+        mask = 0
+        for slot, held in enumerate(state.hands[target]):
+            if held.order in touched:
+                mask |= 1 << slot
+        if isinstance(action, ColourClue):
+            key = (2, _COLOUR_OF_NAME[action.colour], mask, 0, 0)
+        else:
+            key = (3, action.rank - 1, mask, 0, 0)  # type: ignore[union-attr]
+        return player, (target - player) % self.players, key
+
+    def _tail(self, key: tuple[int, ...]) -> bytes:
+        """Section 4 from the colour on, for a head's key."""
+        tail = self.tail_cache.get(key)
+        if tail is None:
+            kind, value, extra, scored, note = key
+            colour = bytearray(self.colours)
+            rank = bytearray(self.ranks)
+            outcome = bytearray(self.hand_size)
+            position = bytearray(self.hand_size)
+            played = bytearray(self.cr)
+            if kind <= 1:
+                position[value] = 1
+                played[extra] = 1
+            else:
+                (colour if kind == 2 else rank)[value] = 1
+                for slot in range(self.hand_size):
+                    outcome[slot] = extra >> slot & 1
+            flags = bytes((scored, note))
+            tail = self.tail_cache[key] = bytes(colour + rank + outcome + position + played) + flags
+        return tail
+
+    def last_action(self, seat: int, head: tuple[int, int, tuple[int, ...]] | None) -> bytes:
+        """Section 4 for `seat`, from `last_action_head`'s result (`None` before any move)."""
+        if head is None:
+            return self.no_last
+        player, offset, key = head
+        p = self.players
+        actor = (player - seat) % p
+        kind = key[0]
+        target = self.seat[(actor + offset) % p] if kind >= 2 else self.no_target
+        return b"".join((self.seat[actor], self.kinds[kind], target, self._tail(key)))
+
+    def last_action_list(
+        self, seat: int, head: tuple[int, int, tuple[int, ...]] | None
+    ) -> list[int]:
+        """`last_action` as a list, memoised (the same few hundred keys recur all game)."""
+        if head is None:
+            return self.no_last_list
+        player, offset, key = head
+        memo = ((player - seat) % self.players, offset, key)
+        bits = self.last_cache.get(memo)
+        if bits is None:
+            bits = self.last_cache[memo] = list(self.last_action(seat, head))
+        return bits
+
+    def card_knowledge(self, k: int) -> bytes:
+        """Section 5, one card: CR plausible bits, C hinted-colour bits, R hinted-rank bits."""
+        bits = self.knowledge_cache.get(k)
+        if bits is None:
+            c = self.colours
+            r = self.ranks
+            plausible = [
+                int(bool(k >> colour & 1 and k >> (_RANK_SHIFT + rank) & 1))
+                for colour in range(c)
+                for rank in range(r)
+            ]
+            hinted_colour = _one_hot(c, (k >> _HINTED_COLOUR_SHIFT & 7) - 1)
+            hinted_rank = _one_hot(r, (k >> _HINTED_RANK_SHIFT & 7) - 1)
+            bits = self.knowledge_cache[k] = bytes(plausible) + hinted_colour + hinted_rank
+        return bits
+
+    def knowledge(self, held: tuple[int, ...]) -> bytes:
+        """Section 5, one player: the cards' bits, zeros for missing slots."""
+        cache = self.knowledge_cache
+        try:
+            parts = [cache[k] for k in held]
+        except KeyError:
+            parts = [self.card_knowledge(k) for k in held]
+        parts.append(self.knowledge_pad[len(held)])
+        return b"".join(parts)
+
+
+_LAYOUTS: dict[tuple[Options, int], _Layout] = {}
+
+
+def _layout(options: Options, observation_type: int) -> _Layout:
+    """The layout of `options` (a cache of derived tables: it never changes a result)."""
+    key = (options, observation_type)
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        if observation_type not in (MINIMAL, CARD_KNOWLEDGE, SEER):
+            raise InvalidOptions("observation_type", f"must be 0, 1 or 2, got {observation_type!r}")
+        if len(_LAYOUTS) > 64:
+            _LAYOUTS.clear()
+        layout = _LAYOUTS[key] = _Layout(options, observation_type)
+    return layout
+
+
+def observation_length(options: Options, observation_type: int = CARD_KNOWLEDGE) -> int:
+    """The length of the canonical vector: 658 for two players with card knowledge.
+
+    ```python
+    from hanabi_core.hle import MINIMAL, observation_length, options_from_config
+    assert observation_length(options_from_config({"players": 5})) == 1280
+    assert observation_length(options_from_config({"players": 2}), MINIMAL) == 308
+    ```
+    """
+    return _layout(options, observation_type).length
+
+
+def _check_seat(state: GameState, seat: int) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise InvalidOptions("seat", f"must be a seat number, got {seat!r}")
+    if not 0 <= seat < state.options.players:
+        raise InvalidOptions("seat", f"must be 0 to {state.options.players - 1}, got {seat!r}")
+
+
+def _sections(layout: _Layout, state: GameState, seat: int, knowledge: Knowledge | None) -> bytes:
+    """Sections 1 to 4 (and 5 from `knowledge`) of the canonical vector for `seat`."""
+    p = layout.players
+    hands = state.hands
+    others = [(seat + offset) % p for offset in range(1, p)]
+    missing = layout.missing(state)
+    head = None if state.log is None else layout.last_action_head(state)
+    parts = [
+        *(layout.hand(hands[other]) for other in others),
+        missing[seat:] + missing[:seat],
+        layout.board(state),
+        layout.discards(state.discards),
+        layout.last_action(seat, head),
+    ]
+    if knowledge is not None:
+        parts += (layout.knowledge(knowledge[(seat + offset) % p]) for offset in range(p))
+    return b"".join(parts)
+
+
+def encode(state: GameState, seat: int, observation_type: int = CARD_KNOWLEDGE) -> list[int]:
+    """HLE's canonical observation of `seat`, bit for bit (``ObservationEncoder(CANONICAL)``).
+
+    `observation_type` is `MINIMAL` (0: no card knowledge section), `CARD_KNOWLEDGE` (1) or
+    `SEER` (2: every player also sees their own cards). The
+    vector is computed from the state alone, history included; the
+    [encoding page](../guides/hle-encoding.md) lists every bit. `rl_env` computes the same bits
+    incrementally.
+
+    Raises:
+        InvalidOptions: `seat` is not a seat, or the observation type is not 0, 1 or 2.
+    """
+    _check_seat(state, seat)
+    layout = _layout(state.options, observation_type)
+    knowledge = (
+        None if observation_type == MINIMAL else hle_knowledge(state, observation_type == SEER)
+    )
+    return list(_sections(layout, state, seat, knowledge))
+
+
+def encode_v0_belief(state: GameState, seat: int) -> list[float]:
+    """The "V0 belief" observation of SAD, OBL and JaxMARL for `seat`.
+
+    The canonical sections 1 to 4, then per player (the seat first) and per slot: for each colour
+    and rank, plausible × (copies − discarded − on the fireworks), normalised to sum 1 (0 for a
+    missing card); then the hinted-colour and hinted-rank one-hots. The length is that of the
+    canonical vector with card knowledge.
+
+    Raises:
+        InvalidOptions: `seat` is not a seat.
+    """
+    _check_seat(state, seat)
+    layout = _layout(state.options, CARD_KNOWLEDGE)
+    bits = [float(bit) for bit in _sections(layout, state, seat, None)]
+    cr = layout.cr
+    r = layout.ranks
+    remaining = [layout.copies[face % r] for face in range(cr)]
+    for card in state.discards:
+        remaining[layout.card_index(card)] -= 1
+    for suit, built in enumerate(state.built):
+        colour = layout.colour_of_suit[suit]
+        for rank in range(built):
+            remaining[colour * r + rank] -= 1
+    knowledge = hle_knowledge(state)
+    p = layout.players
+    for offset in range(p):
+        held = knowledge[(seat + offset) % p]
+        for k in held:
+            plain = layout.card_knowledge(k)
+            weights = [plain[i] * remaining[i] for i in range(cr)]
+            total = sum(weights)
+            bits += [w / total if total else 0.0 for w in weights]
+            bits += map(float, plain[cr:])
+        bits += [0.0] * ((layout.hand_size - len(held)) * layout.card_bits)
+    return bits
