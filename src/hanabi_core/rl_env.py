@@ -145,7 +145,7 @@ class _Snapshot:
             players = env.players
             self.hand_parts: list[list[int] | None] = [None] * players
             self.knowledge_parts: list[list[int] | None] = [None] * players
-            self.discards: bytes | None = None
+            self.discards: list[int] | None = None
             return
         # Carry over what the turn did not touch: a clue changes the target's knowledge; a play
         # or a discard the actor's hand and knowledge, and a discard or misplay the pile.
@@ -170,22 +170,20 @@ class _Snapshot:
         return legal
 
     def vector(self, seat: int) -> list[int]:
-        # The parts are kept as lists: joining lists copies pointers, three times faster than
-        # turning one joined bytes object into a list of ints.
-        layout = self.env._layout
+        # Parts are shared lists (never changed); joining lists copies pointers.
+        env = self.env
+        layout = env._layout
         state = self.state
-        p = layout.players
         bits: list[int] = []
         hand_parts = self.hand_parts
-        for offset in range(1, p):
-            other = (seat + offset) % p
+        for other in env._others[seat]:
             part = hand_parts[other]
             if part is None:
-                part = hand_parts[other] = list(layout.hand(state.hands[other]))
+                part = hand_parts[other] = layout.hand(state.hands[other])
             bits += part
         missing = self.missing
         if missing is None:
-            missing = self.missing = list(layout.missing(state))
+            missing = self.missing = layout.missing(state)
         bits += missing[seat:]
         bits += missing[:seat]
         board = self.board
@@ -193,20 +191,19 @@ class _Snapshot:
             discards = self.discards
             if discards is None:
                 discards = self.discards = layout.discards(state.discards)
-            board = self.board = list(layout.board(state) + discards)
+            board = self.board = layout.board(state) + discards
         bits += board
         head = self.head
         if head is None and state.log is not None:
             head = self.head = layout.last_action_head(state)
-        bits += layout.last_action_list(seat, head)
+        bits += layout.last_action(seat, head)
         knowledge = self.knowledge
         if knowledge is not None:
             knowledge_parts = self.knowledge_parts
-            for offset in range(p):
-                other = (seat + offset) % p
+            for other in env._ring[seat]:
                 part = knowledge_parts[other]
                 if part is None:
-                    part = knowledge_parts[other] = list(layout.knowledge(knowledge[other]))
+                    part = knowledge_parts[other] = layout.knowledge(knowledge[other])
                 bits += part
         return bits
 
@@ -418,6 +415,10 @@ class HanabiEnv:
         self._random_start = bool(start)
         self._layout = _layout(self.options, self._observation_type)
         self._uid_table = _uid_table(self.options)
+        players = self.players
+        # _ring[seat]: every seat from `seat` on, in turn order; _others[seat]: the same less seat.
+        self._ring = [[(seat + k) % players for k in range(players)] for seat in range(players)]
+        self._others = [ring[1:] for ring in self._ring]
         self._fresh = _fresh(len(self.options.variant.suits))
         self._start = 0
         self._snapshot: _Snapshot | None = None

@@ -24,20 +24,21 @@ def _copies(ranks: int) -> list[int]:
     return [3 if r == 0 else 1 if r == ranks - 1 else 2 for r in range(ranks)]
 
 
-def _one_hot(length: int, index: int) -> bytes:
-    return bytes(int(i == index) for i in range(length))
+def _one_hot(length: int, index: int) -> list[int]:
+    return [int(i == index) for i in range(length)]
 
 
-def _thermometers(length: int) -> list[bytes]:
-    return [bytes([1] * n + [0] * (length - n)) for n in range(length + 1)]
+def _thermometers(length: int) -> list[list[int]]:
+    return [[1] * n + [0] * (length - n) for n in range(length + 1)]
 
 
 class _Layout:
-    """The sizes and the precomputed bit strings of the canonical encoding of one game.
+    """The sizes and the precomputed pieces of the canonical encoding of one game.
 
-    Every part is built as `bytes` of 0s and 1s, so that a vector is a join of parts and one
-    conversion to a list. Built once per (options, observation type); it holds nothing of a game
-    but caches of derived tables, which never change a result.
+    Every part is a list of 0s and 1s built from shared, precomputed pieces: a vector is a few
+    list extensions, which copy pointers. The pieces are never changed once built. Built once per
+    (options, observation type); it holds nothing of a game but caches of derived tables, which
+    never change a result.
     """
 
     def __init__(self, options: Options, observation_type: int) -> None:
@@ -69,76 +70,78 @@ class _Layout:
         # (the base game lists blue before white, HLE white before blue).
         self.colour_of_suit = tuple(_COLOUR_OF_NAME[s] for s in options.variant.suit_names)
         self.suit_order = tuple(sorted(range(c), key=self.colour_of_suit.__getitem__))
+        # face[suit index][rank]: a card's one-hot over the CR faces (section 1).
+        self.face = [
+            [_one_hot(cr, self.colour_of_suit[suit] * r + rank - 1) for rank in range(r + 1)]
+            for suit in range(c)
+        ]
+        self.hand_pad = [[0] * ((h - n) * cr) for n in range(h + 1)]
         self.deck_thermo = _thermometers(self.deck_bits)
         self.note_thermo = _thermometers(self.max_notes)
         self.life_thermo = _thermometers(self.max_storms)
         self.firework = [_one_hot(r, n - 1) for n in range(r + 1)]
         self.seat = [_one_hot(p, k) for k in range(p)]
         self.kinds = [_one_hot(4, k) for k in range(4)]
-        self.no_target = bytes(p)
-        self.no_last = bytes(self.last_length)
-        self.no_last_list = [0] * self.last_length
-        self.tail_cache: dict[tuple[int, ...], bytes] = {}
-        self.last_cache: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
-        self.knowledge_pad = [bytes((h - n) * self.card_bits) for n in range(h + 1)]
+        self.no_target = [0] * p
+        self.no_last = [0] * self.last_length
+        self.knowledge_pad = [[0] * ((h - n) * self.card_bits) for n in range(h + 1)]
         # Where each face's block of the discard section starts.
         self.discard_start = [0] * cr
         for face in range(1, cr):
             self.discard_start[face] = self.discard_start[face - 1] + copies[(face - 1) % r]
-        self.fireworks_cache: dict[tuple[int, ...], bytes] = {}
-        self.knowledge_cache: dict[int, bytes] = {}
+        self.fireworks_cache: dict[tuple[int, ...], list[int]] = {}
+        self.knowledge_cache: dict[int, list[int]] = {}
+        self.tail_cache: dict[tuple[int, ...], list[int]] = {}
+        self.last_cache: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
 
     def card_index(self, card: DealtCard | Card) -> int:
         """HLE's index of a face: colour × R + rank index."""
         return _COLOUR_OF_NAME[card.suit] * self.ranks + card.rank - 1
 
-    def hand(self, hand: Sequence[DealtCard]) -> bytes:
+    def hand(self, hand: Sequence[DealtCard]) -> list[int]:
         """Section 1, one other player's hand: H × CR bits, one-hot per card."""
-        bits = bytearray(self.hand_size * self.cr)
-        cr = self.cr
-        r = self.ranks
-        colour_of_suit = self.colour_of_suit
-        for slot, card in enumerate(hand):
-            bits[slot * cr + colour_of_suit[card.suit_index] * r + card.rank - 1] = 1
-        return bytes(bits)
+        face = self.face
+        bits: list[int] = []
+        for card in hand:
+            bits += face[card.suit_index][card.rank]
+        bits += self.hand_pad[len(hand)]
+        return bits
 
-    def missing(self, state: GameState) -> bytes:
+    def missing(self, state: GameState) -> list[int]:
         """The last P bits of section 1, absolute seats: 1 for a hand short of a card."""
         size = self.hand_size
-        return bytes([len(hand) < size for hand in state.hands])
+        return [1 if len(hand) < size else 0 for hand in state.hands]
 
-    def board(self, state: GameState) -> bytes:
+    def board(self, state: GameState) -> list[int]:
         """Section 2: deck thermometer, fireworks one-hot, Notes and lives thermometers."""
         built = state.built
         fireworks = self.fireworks_cache.get(built)
         if fireworks is None:
-            firework = self.firework
-            fireworks = b"".join(firework[built[suit]] for suit in self.suit_order)
+            fireworks = []
+            for suit in self.suit_order:
+                fireworks += self.firework[built[suit]]
             self.fireworks_cache[built] = fireworks
-        return b"".join(
-            (
-                self.deck_thermo[state.deck_size],
-                fireworks,
-                self.note_thermo[state.notes],
-                self.life_thermo[self.max_storms - state.storms],
-            )
-        )
+        bits = self.deck_thermo[state.deck_size] + fireworks
+        bits += self.note_thermo[state.notes]
+        bits += self.life_thermo[self.max_storms - state.storms]
+        return bits
 
-    def discards(self, discards: Sequence[DealtCard]) -> bytes:
+    def discards(self, discards: Sequence[DealtCard]) -> list[int]:
         """Section 3: per colour and rank, a thermometer over its copies."""
-        bits = bytearray(self.discards_length)
+        bits = [0] * self.discards_length
         start = self.discard_start
         for card in discards:
             at = start[self.card_index(card)]
             while bits[at]:
                 at += 1
             bits[at] = 1
-        return bytes(bits)
+        return bits
 
-    def discards_after(self, before: bytes, card: DealtCard) -> bytes:
+    def discards_after(self, before: list[int], card: DealtCard) -> list[int]:
         """Section 3 after `card` joins a pile whose section was `before`."""
-        at = before.index(0, self.discard_start[self.card_index(card)])
-        return before[:at] + b"\x01" + before[at + 1 :]
+        bits = before.copy()
+        bits[bits.index(0, self.discard_start[self.card_index(card)])] = 1
+        return bits
 
     def last_action_head(self, state: GameState) -> tuple[int, int, tuple[int, ...]]:
         """Section 4 in short, seat-independent: (actor, target offset from the actor, key);
@@ -163,76 +166,67 @@ class _Layout:
             key = (3, action.rank - 1, mask, 0, 0)  # type: ignore[union-attr]
         return player, (target - player) % self.players, key
 
-    def _tail(self, key: tuple[int, ...]) -> bytes:
+    def _tail(self, key: tuple[int, ...]) -> list[int]:
         """Section 4 from the colour on, for a head's key."""
         tail = self.tail_cache.get(key)
         if tail is None:
             kind, value, extra, scored, note = key
-            colour = bytearray(self.colours)
-            rank = bytearray(self.ranks)
-            outcome = bytearray(self.hand_size)
-            position = bytearray(self.hand_size)
-            played = bytearray(self.cr)
+            colour = [0] * self.colours
+            rank = [0] * self.ranks
+            outcome = [0] * self.hand_size
+            position = [0] * self.hand_size
+            played = [0] * self.cr
             if kind <= 1:
                 position[value] = 1
                 played[extra] = 1
             else:
                 (colour if kind == 2 else rank)[value] = 1
-                for slot in range(self.hand_size):
-                    outcome[slot] = extra >> slot & 1
-            flags = bytes((scored, note))
-            tail = self.tail_cache[key] = bytes(colour + rank + outcome + position + played) + flags
+                outcome = [extra >> slot & 1 for slot in range(self.hand_size)]
+            tail = colour + rank + outcome + position + played + [int(scored), int(note)]
+            self.tail_cache[key] = tail
         return tail
 
-    def last_action(self, seat: int, head: tuple[int, int, tuple[int, ...]] | None) -> bytes:
-        """Section 4 for `seat`, from `last_action_head`'s result (`None` before any move)."""
+    def last_action(self, seat: int, head: tuple[int, int, tuple[int, ...]] | None) -> list[int]:
+        """Section 4 for `seat`, from `last_action_head`'s result (`None` before any move);
+        memoised, as the same few hundred keys recur all game."""
         if head is None:
             return self.no_last
         player, offset, key = head
         p = self.players
         actor = (player - seat) % p
-        kind = key[0]
-        target = self.seat[(actor + offset) % p] if kind >= 2 else self.no_target
-        return b"".join((self.seat[actor], self.kinds[kind], target, self._tail(key)))
-
-    def last_action_list(
-        self, seat: int, head: tuple[int, int, tuple[int, ...]] | None
-    ) -> list[int]:
-        """`last_action` as a list, memoised (the same few hundred keys recur all game)."""
-        if head is None:
-            return self.no_last_list
-        player, offset, key = head
-        memo = ((player - seat) % self.players, offset, key)
+        memo = (actor, offset, key)
         bits = self.last_cache.get(memo)
         if bits is None:
-            bits = self.last_cache[memo] = list(self.last_action(seat, head))
+            target = self.seat[(actor + offset) % p] if key[0] >= 2 else self.no_target
+            bits = self.seat[actor] + self.kinds[key[0]] + target + self._tail(key)
+            self.last_cache[memo] = bits
         return bits
 
-    def card_knowledge(self, k: int) -> bytes:
+    def card_knowledge(self, k: int) -> list[int]:
         """Section 5, one card: CR plausible bits, C hinted-colour bits, R hinted-rank bits."""
         bits = self.knowledge_cache.get(k)
         if bits is None:
             c = self.colours
             r = self.ranks
-            plausible = [
+            bits = [
                 int(bool(k >> colour & 1 and k >> (_RANK_SHIFT + rank) & 1))
                 for colour in range(c)
                 for rank in range(r)
             ]
-            hinted_colour = _one_hot(c, (k >> _HINTED_COLOUR_SHIFT & 7) - 1)
-            hinted_rank = _one_hot(r, (k >> _HINTED_RANK_SHIFT & 7) - 1)
-            bits = self.knowledge_cache[k] = bytes(plausible) + hinted_colour + hinted_rank
+            bits += _one_hot(c, (k >> _HINTED_COLOUR_SHIFT & 7) - 1)
+            bits += _one_hot(r, (k >> _HINTED_RANK_SHIFT & 7) - 1)
+            self.knowledge_cache[k] = bits
         return bits
 
-    def knowledge(self, held: tuple[int, ...]) -> bytes:
+    def knowledge(self, held: tuple[int, ...]) -> list[int]:
         """Section 5, one player: the cards' bits, zeros for missing slots."""
         cache = self.knowledge_cache
-        try:
-            parts = [cache[k] for k in held]
-        except KeyError:
-            parts = [self.card_knowledge(k) for k in held]
-        parts.append(self.knowledge_pad[len(held)])
-        return b"".join(parts)
+        bits: list[int] = []
+        for k in held:
+            part = cache.get(k)
+            bits += part if part is not None else self.card_knowledge(k)
+        bits += self.knowledge_pad[len(held)]
+        return bits
 
 
 _LAYOUTS: dict[tuple[Options, int], _Layout] = {}
@@ -270,23 +264,24 @@ def _check_seat(state: GameState, seat: int) -> None:
         raise InvalidOptions("seat", f"must be 0 to {state.options.players - 1}, got {seat!r}")
 
 
-def _sections(layout: _Layout, state: GameState, seat: int, knowledge: Knowledge | None) -> bytes:
+def _sections(
+    layout: _Layout, state: GameState, seat: int, knowledge: Knowledge | None
+) -> list[int]:
     """Sections 1 to 4 (and 5 from `knowledge`) of the canonical vector for `seat`."""
     p = layout.players
     hands = state.hands
-    others = [(seat + offset) % p for offset in range(1, p)]
+    bits: list[int] = []
+    for offset in range(1, p):
+        bits += layout.hand(hands[(seat + offset) % p])
     missing = layout.missing(state)
-    head = None if state.log is None else layout.last_action_head(state)
-    parts = [
-        *(layout.hand(hands[other]) for other in others),
-        missing[seat:] + missing[:seat],
-        layout.board(state),
-        layout.discards(state.discards),
-        layout.last_action(seat, head),
-    ]
+    bits += missing[seat:] + missing[:seat]
+    bits += layout.board(state)
+    bits += layout.discards(state.discards)
+    bits += layout.last_action(seat, None if state.log is None else layout.last_action_head(state))
     if knowledge is not None:
-        parts += (layout.knowledge(knowledge[(seat + offset) % p]) for offset in range(p))
-    return b"".join(parts)
+        for offset in range(p):
+            bits += layout.knowledge(knowledge[(seat + offset) % p])
+    return bits
 
 
 def encode(state: GameState, seat: int, observation_type: int = CARD_KNOWLEDGE) -> list[int]:
@@ -306,7 +301,7 @@ def encode(state: GameState, seat: int, observation_type: int = CARD_KNOWLEDGE) 
     knowledge = (
         None if observation_type == MINIMAL else hle_knowledge(state, observation_type == SEER)
     )
-    return list(_sections(layout, state, seat, knowledge))
+    return _sections(layout, state, seat, knowledge)
 
 
 def encode_v0_belief(state: GameState, seat: int) -> list[float]:
@@ -322,7 +317,7 @@ def encode_v0_belief(state: GameState, seat: int) -> list[float]:
     """
     _check_seat(state, seat)
     layout = _layout(state.options, CARD_KNOWLEDGE)
-    bits = [float(bit) for bit in _sections(layout, state, seat, None)]
+    bits: list[float] = [float(bit) for bit in _sections(layout, state, seat, None)]
     cr = layout.cr
     r = layout.ranks
     remaining = [layout.copies[face % r] for face in range(cr)]
