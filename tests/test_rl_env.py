@@ -204,3 +204,23 @@ def test_observations_stay_valid_and_copy() -> None:
     assert copy.deepcopy(first) == first
     first["vectorized"].append(7)  # the lists handed out are the caller's
     assert env.step(5)
+
+
+def test_r7_2_perfect_score_with_cards_left_still_draws() -> None:
+    """HLE's rl_env deals the player a card after the play that completes the last firework
+    (its quirk); hanabi_core draws after every play (rule 6.5), so the final hands are full."""
+    suits = "RYGWB"
+    stacked = [f"{c}{r}" for c in suits for r in range(1, 6)]
+    rest = [f"{c}{r}" for c in suits for r in (1, 1, 2, 3, 4)]
+    env = rl_env.HanabiEnv({"players": 2, "seed": 0})
+    obs = env.reset(deck=stacked + rest)
+    total = 0
+    done = False
+    while not done:
+        obs, reward, done, _ = env.step({"action_type": "PLAY", "card_index": 0})
+        total += reward
+    mine = obs["player_observations"][0]
+    assert total == 25 and mine["fireworks"] == dict.fromkeys(suits, 5)
+    assert mine["deck_size"] == 50 - 10 - 25
+    assert [len(hand) for hand in mine["observed_hands"]] == [5, 5]
+    assert mine["vectorized"][125:127] == [0, 0]  # no hand is short of a card
