@@ -24,6 +24,7 @@ from hanabi_core import (
     apply,
     legal_actions,
     new_game,
+    view,
 )
 from hanabi_core.hle import (
     CARD_KNOWLEDGE,
@@ -33,6 +34,7 @@ from hanabi_core.hle import (
     colour_index,
     encode,
     encode_v0_belief,
+    encode_view,
     hle_knowledge,
     hle_variant,
     legal_uids,
@@ -168,6 +170,8 @@ def test_encoders_shape_and_values(players: int, kind: int, seed: int) -> None:
                 bits = encode(state, seat, observation_type)
                 assert len(bits) == observation_length(options, observation_type)
                 assert set(bits) <= {0, 1}
+                if observation_type != SEER:
+                    assert encode_view(view(state, seat), observation_type) == bits
             belief = encode_v0_belief(state, seat)
             canonical = encode(state, seat, CARD_KNOWLEDGE)
             assert len(belief) == len(canonical)
@@ -219,3 +223,5 @@ def test_encode_refuses_a_bad_seat() -> None:
         encode(state, 2)
     with pytest.raises(InvalidOptions):
         encode(state, 0, 5)
+    with pytest.raises(InvalidOptions):
+        encode_view(view(state, 0), SEER)  # the view lacks the viewer's own cards

@@ -6,8 +6,8 @@ order, including the card HLE deals after a game that ends with cards left), and
 player from the first move. The same deck, start player and moves are replayed in
 ``hanabi_core.rl_env.HanabiEnv``, and at every step the whole observation is compared: the
 top-level ``current_player``, every player's observation dict (every key but ``pyhanabi``, the
-``vectorized`` bits included), the reward and ``done``. The pure encoder
-[`hle.encode`][hanabi_core.hle.encode] and `legal_uids` are checked against the same
+``vectorized`` bits included), the reward and ``done``. The pure encoders `hle.encode` (from the
+state) and `hle.encode_view` (from a player's view), and `legal_uids`, are checked against the same
 observations.
 
 The CI run covers 2 to 5 players × the three observation types, with HLE's default rules,
@@ -23,9 +23,9 @@ from typing import Any
 
 import pytest
 
-from hanabi_core import Card, GameState, legal_actions
+from hanabi_core import Card, GameState, legal_actions, view
 from hanabi_core import rl_env as ours
-from hanabi_core.hle import HLE_COLOURS, action_to_uid, encode, legal_uids
+from hanabi_core.hle import HLE_COLOURS, SEER, action_to_uid, encode, encode_view, legal_uids
 from test_hle_differential import require_hle
 
 try:
@@ -102,6 +102,8 @@ def hle_deck(env: ours.HanabiEnv, deals: list[Card]) -> list[Card]:
 
 def check_pure_functions(state: GameState, seat: int, theirs_bits: list[int], kind: int) -> None:
     assert encode(state, seat, kind) == theirs_bits
+    if kind != SEER:  # a view never holds the viewer's own cards
+        assert encode_view(view(state, seat), kind) == theirs_bits
     if seat == state.current_player and not state.is_over:
         assert legal_uids(state) == tuple(
             sorted(action_to_uid(state, a) for a in legal_actions(state))

@@ -13,7 +13,9 @@ language over hanabi_core's states, as plain functions:
   H + i, a colour clue of colour c to the player o seats on is 2H + (o−1)C + c, and a rank clue
   of rank index r (0 for 1s) is 2H + (P−1)C + (o−1)R + r.
 - [`encode`][hanabi_core.hle.encode]: HLE's canonical observation vector of one seat, bit for bit
-  (658 bits for two players), for the three observation types; and
+  (658 bits for two players), for the three observation types;
+  [`encode_view`][hanabi_core.hle.encode_view], the same bits from a player's
+  [`PlayerView`][hanabi_core.PlayerView] alone; and
   [`encode_v0_belief`][hanabi_core.hle.encode_v0_belief], the "V0 belief" variant used by SAD,
   OBL and JaxMARL. The [observation encoding](../guides/hle-encoding.md) page lists every bit.
 
@@ -46,8 +48,8 @@ from .config import (
     hle_variant,
     options_from_config,
 )
-from .encoding import encode, encode_v0_belief, observation_length
-from .knowledge import hle_knowledge
+from .encoding import encode, encode_v0_belief, encode_view, observation_length
+from .knowledge import hle_knowledge, view_knowledge
 from .moves import action_to_uid, legal_uids, max_moves, move_to_dict, uid_to_action
 
 __all__ = [
@@ -61,6 +63,7 @@ __all__ = [
     "colour_index",
     "encode",
     "encode_v0_belief",
+    "encode_view",
     "hle_knowledge",
     "hle_variant",
     "legal_uids",
@@ -69,4 +72,5 @@ __all__ = [
     "observation_length",
     "options_from_config",
     "uid_to_action",
+    "view_knowledge",
 ]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import ColourClue, Play
+from ..actions import Action, ColourClue, Discard, Play
 from ..cards import RANKS, Card, DealtCard
 from ..errors import InvalidOptions
 from ..options import Options
 from ..state import GameState
+from ..views import PlayerView
 from .config import _COLOUR_OF_NAME, CARD_KNOWLEDGE, MINIMAL, SEER
 from .knowledge import (
     _HINTED_COLOUR_SHIFT,
@@ -16,6 +17,7 @@ from .knowledge import (
     _RANK_SHIFT,
     Knowledge,
     hle_knowledge,
+    view_knowledge,
 )
 
 
@@ -112,7 +114,7 @@ class _Layout:
         size = self.hand_size
         return [1 if len(hand) < size else 0 for hand in state.hands]
 
-    def board(self, state: GameState) -> list[int]:
+    def board(self, state: GameState | PlayerView) -> list[int]:
         """Section 2: deck thermometer, fireworks one-hot, Notes and lives thermometers."""
         built = state.built
         fireworks = self.fireworks_cache.get(built)
@@ -147,24 +149,37 @@ class _Layout:
         """Section 4 in short, seat-independent: (actor, target offset from the actor, key);
         the key is (type, slot or clue value, card or touched-slots mask, scored, Note)."""
         player, action, touched, card, misplay, note_gained, _ = state.log[1]  # type: ignore[index]
-        if card is not None:
-            slot = action.slot  # type: ignore[union-attr]
+        mask = 0
+        if card is None:
+            # HLE's reveal_bitmask: every card of the target's hand the clue touches.
+            for slot, held in enumerate(state.hands[action.target]):  # type: ignore[union-attr]
+                if held.order in touched:
+                    mask |= 1 << slot
+        return self.head(player, action, card, misplay, note_gained, mask)
+
+    def head(  # noqa: PLR0917
+        self,
+        player: int,
+        action: Action,
+        card: DealtCard | None,
+        misplay: bool,
+        note_gained: bool,
+        mask: int,
+    ) -> tuple[int, int, tuple[int, ...]]:
+        """`last_action_head` from the turn's parts; `mask` has bit i for touched slot i."""
+        if isinstance(action, (Play, Discard)):
+            assert card is not None
             if isinstance(action, Play):
                 # HLE's `scored` and `information_token`, for plays only: a discard's Note is
                 # not encoded.
-                return player, 0, (0, slot, self.card_index(card), not misplay, note_gained)
-            return player, 0, (1, slot, self.card_index(card), 0, 0)
-        target = action.target  # type: ignore[union-attr]
-        # HLE's reveal_bitmask: every card of the target's hand the clue touches.
-        mask = 0
-        for slot, held in enumerate(state.hands[target]):
-            if held.order in touched:
-                mask |= 1 << slot
+                key = (0, action.slot, self.card_index(card), int(not misplay), int(note_gained))
+                return player, 0, key
+            return player, 0, (1, action.slot, self.card_index(card), 0, 0)
         if isinstance(action, ColourClue):
             key = (2, _COLOUR_OF_NAME[action.colour], mask, 0, 0)
         else:
-            key = (3, action.rank - 1, mask, 0, 0)  # type: ignore[union-attr]
-        return player, (target - player) % self.players, key
+            key = (3, action.rank - 1, mask, 0, 0)
+        return player, (action.target - player) % self.players, key
 
     def _tail(self, key: tuple[int, ...]) -> list[int]:
         """Section 4 from the colour on, for a head's key."""
@@ -302,6 +317,47 @@ def encode(state: GameState, seat: int, observation_type: int = CARD_KNOWLEDGE) 
         None if observation_type == MINIMAL else hle_knowledge(state, observation_type == SEER)
     )
     return _sections(layout, state, seat, knowledge)
+
+
+def encode_view(seen: PlayerView, observation_type: int = CARD_KNOWLEDGE) -> list[int]:
+    """HLE's canonical observation from a player's view alone: the same bits as
+    [`encode`][hanabi_core.hle.encode] of the state the view was taken from, for the view's seat.
+
+    For a bot that holds only its [`PlayerView`][hanabi_core.PlayerView] (a server's view, a
+    hanab.live replay): card knowledge is rebuilt from the view's history.
+
+    Raises:
+        InvalidOptions: `observation_type` is not 0 or 1. The seer type shows a player their own
+            cards, which no view holds.
+    """
+    if observation_type == SEER:
+        raise InvalidOptions(
+            "observation_type",
+            "a player's view does not hold their own cards: encode the state for seer bits",
+        )
+    layout = _layout(seen.options, observation_type)
+    p = layout.players
+    seat = seen.seat
+    size = layout.hand_size
+    bits: list[int] = []
+    for offset in range(1, p):
+        bits += layout.hand(seen.hands[(seat + offset) % p] or ())
+    bits += [1 if seen.hand_size((seat + k) % p) < size else 0 for k in range(p)]
+    bits += layout.board(seen)
+    bits += layout.discards(seen.discards)
+    head = None
+    if seen.history:
+        turn = seen.history[-1]
+        mask = sum(1 << slot for slot in turn.slots)
+        head = layout.head(
+            turn.player, turn.action, turn.card, turn.misplay, turn.note_gained, mask
+        )
+    bits += layout.last_action(seat, head)
+    if observation_type != MINIMAL:
+        knowledge = view_knowledge(seen)
+        for offset in range(p):
+            bits += layout.knowledge(knowledge[(seat + offset) % p])
+    return bits
 
 
 def encode_v0_belief(state: GameState, seat: int) -> list[float]:

@@ -7,9 +7,13 @@ rank a clue named (index + 1, 0 if none). HLE's ValueKnowledge in hanabi_hand.cc
 
 from __future__ import annotations
 
-from ..actions import ColourClue
+from collections.abc import Iterable
+
+from ..actions import ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
+from ..rules import dealt_orders
 from ..state import Entry, GameState, Log
+from ..views import PlayerView
 from .config import _COLOUR_OF_NAME
 
 _RANK_SHIFT = 5
@@ -54,20 +58,27 @@ def _learn(
             held += (_seer(drawn) if seer else fresh,)
         return (*knowledge[:player], held, *knowledge[player + 1 :])
     target = action.target  # type: ignore[union-attr]
+    touches = (held_card.order in touched for held_card in hands[target])
+    held = _after_clue(knowledge[target], touches, action)  # type: ignore[arg-type]
+    return (*knowledge[:target], held, *knowledge[target + 1 :])
+
+
+def _after_clue(
+    held: tuple[int, ...], touches: Iterable[bool], action: ColourClue | RankClue
+) -> tuple[int, ...]:
+    """A hand's knowledge after a clue; `touches` says, slot by slot, whether it touched."""
     if isinstance(action, ColourClue):
         bit = 1 << _COLOUR_OF_NAME[action.colour]
         yes = bit | (_COLOUR_OF_NAME[action.colour] + 1) << _HINTED_COLOUR_SHIFT
         field = _COLOUR_FIELD
     else:
-        bit = 1 << (action.rank - 1 + _RANK_SHIFT)  # type: ignore[union-attr]
-        yes = bit | action.rank << _HINTED_RANK_SHIFT  # type: ignore[union-attr]
+        bit = 1 << (action.rank - 1 + _RANK_SHIFT)
+        yes = bit | action.rank << _HINTED_RANK_SHIFT
         field = _RANK_FIELD
     # Touched cards are that value (positive), the others are not (negative information).
-    held = tuple(
-        (k & ~field | yes) if c.order in touched else (k & ~bit)
-        for k, c in zip(knowledge[target], hands[target], strict=True)
+    return tuple(
+        (k & ~field | yes) if hit else (k & ~bit) for k, hit in zip(held, touches, strict=True)
     )
-    return (*knowledge[:target], held, *knowledge[target + 1 :])
 
 
 def _initial_knowledge(state: GameState, seer: bool) -> Knowledge:
@@ -106,3 +117,31 @@ def hle_knowledge(state: GameState, seer: bool = False) -> Knowledge:
                 hands[player].append(drawn)
         knowledge = _learn(knowledge, tuple(map(tuple, hands)), entry, fresh, seer)
     return knowledge
+
+
+def view_knowledge(seen: PlayerView) -> Knowledge:
+    """HLE's card knowledge of every held card, from what one player saw (`PlayerView.history`).
+
+    The same as [`hle_knowledge`][hanabi_core.hle.hle_knowledge] of the state the view was taken
+    from: card knowledge is common knowledge.
+    """
+    options = seen.options
+    fresh = _fresh(len(options.variant.suits))
+    hands = [list(block) for block in dealt_orders(options)]
+    knowledge = [[fresh] * len(hand) for hand in hands]
+    for turn in seen.history:
+        action = turn.action
+        player = turn.player
+        if isinstance(action, (Play, Discard)):
+            del hands[player][action.slot]
+            del knowledge[player][action.slot]
+            if turn.drawn_order is not None:
+                hands[player].append(turn.drawn_order)
+                knowledge[player].append(fresh)
+        else:
+            touched = set(turn.touched)
+            target = action.target
+            knowledge[target] = list(
+                _after_clue(tuple(knowledge[target]), (o in touched for o in hands[target]), action)
+            )
+    return tuple(tuple(held) for held in knowledge)
