@@ -76,6 +76,7 @@ def test_observation_dicts_have_hles_keys_and_values() -> None:
     assert other["legal_moves"] == [] and other["legal_moves_as_int"] == []
     assert isinstance(me["pyhanabi"], PlayerView) and me["pyhanabi"].seat == 0
     assert dict(me) == {key: me[key] for key in KEYS}
+    assert repr(other) == "PlayerObservation(player=1)"
     with pytest.raises(KeyError):
         me["colour"]
 

@@ -246,7 +246,8 @@ class PlayerObservation(Mapping[str, Any]):
         return key in _GETTERS
 
     def __repr__(self) -> str:
-        return f"PlayerObservation(seat={self._seat + self._snapshot.env._start})"
+        env = self._snapshot.env
+        return f"PlayerObservation(player={(self._seat + env._start) % env.players})"
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickles (and copies) as the plain dict HLE would have given, not as the environment.
