@@ -123,6 +123,13 @@ def test_reset_with_a_deck_deals_it_top_first() -> None:
         env.reset(deck=deck[:-1])
     with pytest.raises(InvalidDeck):
         env.reset(deck=["X1"] * 50)
+    assert env.state.dealt == other.state.dealt  # a refused deck changes nothing
+    fresh = rl_env.HanabiEnv({"players": 2, "seed": 3})
+    fresh.reset(deck=deck)
+    assert (
+        env.reset()["player_observations"][0]["vectorized"]
+        == (fresh.reset()["player_observations"][0]["vectorized"])
+    )  # nor the seed's sequence of deals
 
 
 def test_random_start_player_keeps_hles_deal_order() -> None:

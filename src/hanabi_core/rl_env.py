@@ -469,13 +469,32 @@ class HanabiEnv:
             InvalidOptions: `start_player` is not a player.
         """
         players = self.players
+        if start_player is not None and (
+            isinstance(start_player, bool) or start_player not in range(players)
+        ):
+            raise InvalidOptions(
+                "start_player", f"must be 0 to {players - 1}, got {start_player!r}"
+            )
+        before = self._rng.getstate()
+        try:
+            state, start = self._deal(deck, start_player)
+        except Exception:
+            self._rng.setstate(before)  # a refused deck leaves the seed's sequence as it was
+            raise
+        knowledge = None
+        if self._observation_type != hle.MINIMAL:
+            knowledge = _initial_knowledge(state, self._observation_type == hle.SEER)
+        self._start = start
+        self._snapshot = _Snapshot(self, state, knowledge, None)
+        return self._observations()
+
+    def _deal(
+        self, deck: Sequence[Card | str] | None, start_player: int | None
+    ) -> tuple[GameState, int]:
+        players = self.players
         game_seed = self._rng.getrandbits(64)
         start = self._rng.randrange(players) if self._random_start else 0
         if start_player is not None:
-            if isinstance(start_player, bool) or start_player not in range(players):
-                raise InvalidOptions(
-                    "start_player", f"must be 0 to {players - 1}, got {start_player!r}"
-                )
             start = start_player
         if deck is None:
             state = new_game(self.options, seed=game_seed)
@@ -490,12 +509,7 @@ class HanabiEnv:
                     *cards[players * size :],
                 ]
             state = new_game(self.options, deck=cards)
-        knowledge = None
-        if self._observation_type != hle.MINIMAL:
-            knowledge = _initial_knowledge(state, self._observation_type == hle.SEER)
-        self._start = start
-        self._snapshot = _Snapshot(self, state, knowledge, None)
-        return self._observations()
+        return state, start
 
     def _observations(self) -> dict[str, Any]:
         snapshot = self._snapshot
