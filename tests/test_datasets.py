@@ -155,6 +155,7 @@ def ah2ac2_arrays(players: int, games: list[tuple[list[Card], list[int]]]) -> di
 @pytest.mark.parametrize("players", [2, 3])
 def test_read_ah2ac2(tmp_path: Path, players: int) -> None:
     """A file in AH2AC2's layout reads back as the games written into it."""
+    pytest.importorskip("safetensors", reason='needs the datasets extra: pip install -e ".[dev]"')
     from safetensors.numpy import save, save_file
 
     games = [random_game(players, seed) for seed in range(6)]
@@ -173,6 +174,7 @@ def test_read_ah2ac2(tmp_path: Path, players: int) -> None:
 
 
 def test_read_ah2ac2_refuses_a_move_from_the_wrong_player(tmp_path: Path) -> None:
+    pytest.importorskip("safetensors", reason='needs the datasets extra: pip install -e ".[dev]"')
     from safetensors.numpy import save
 
     arrays = ah2ac2_arrays(2, [random_game(2, 1)])

@@ -1,9 +1,18 @@
-"""`hanabi_core.pettingzoo`: the AEC environment passes PettingZoo's own API and seed tests."""
+"""`hanabi_core.pettingzoo`: the AEC environment passes PettingZoo's own API and seed tests.
+
+Needs the `rl` extra (in the `dev` extra); skipped without it, except under CI.
+"""
 
 from __future__ import annotations
 
-import numpy as np
+import os
+
 import pytest
+
+if not os.environ.get("CI"):
+    pytest.importorskip("pettingzoo", reason='needs the rl extra: pip install -e ".[dev]"')
+
+import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 from hanabi_core import IllegalAction, InvalidOptions

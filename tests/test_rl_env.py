@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import pickle
 
-import numpy as np
 import pytest
 
 from hanabi_core import Card, IllegalAction, InvalidDeck, InvalidOptions, PlayerView, rl_env
@@ -82,6 +81,7 @@ def test_observation_dicts_have_hles_keys_and_values() -> None:
 
 
 def test_step_accepts_uids_dicts_and_numpy_ints() -> None:
+    np = pytest.importorskip("numpy")
     env = rl_env.HanabiEnv({"players": 2, "seed": 1})
     obs = env.reset()
     mine = obs["player_observations"][0]
