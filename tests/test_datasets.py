@@ -1,8 +1,8 @@
 """The public game collections: JaxMARL's corpus and AH2AC2's .safetensors files.
 
 JaxMARL's 10,000 two-player games (tests/data/jaxmarl, Apache-2.0) must each replay under HLE's
-rules to the score JaxMARL recorded, ending exactly on their last move; all of them, every run. The AH2AC2 reader is tested on files these tests write
-themselves, in AH2AC2's layout.
+rules to the score JaxMARL recorded, ending exactly on their last move; all of them, every run.
+The AH2AC2 reader is tested on files these tests write themselves, in AH2AC2's layout.
 """
 
 from __future__ import annotations
