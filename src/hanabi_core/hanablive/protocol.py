@@ -68,14 +68,12 @@ class Desync(HanabiError, ValueError):
     """
 
     def __init__(self, index: int, field: str, reason: str) -> None:
-        # Every argument goes to Exception, so that the error pickles and unpickles equal.
-        super().__init__(index, field, reason)
         self.index = index
         self.field = field
         self.reason = reason
-
-    def __str__(self) -> str:
-        return f"Message {self.index}, field {self.field!r}: {self.reason}"
+        # What it was built from: HanabiError pickles, copies and compares errors by it.
+        self._init_args = (index, field, reason)
+        super().__init__(f"Message {index}, field {field!r}: {reason}")
 
 
 def field_int(m: Mapping[str, Any], name: str, index: int, prefix: str = "") -> int:
