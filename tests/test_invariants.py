@@ -95,9 +95,9 @@ def test_r8_1_r8_2_r8_4_score_is_the_fireworks_without_a_storm_out(state: GameSt
     assert state.outcome is not None
     # Ruling 13.7: only the default reading counts the cards; `check_score` covers the others.
     options = state.options
-    if state.outcome.reason.value != "storm-out" and options.last_round:
-        if options.descending_score == "cards":
-            assert state.score == sum(state.fireworks.values())
+    counted = options.descending_score == "cards" and options.last_round
+    if counted and state.outcome.reason.value != "storm-out":
+        assert state.score == sum(state.fireworks.values())
 
 
 @given(transitions())
