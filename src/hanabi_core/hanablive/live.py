@@ -38,7 +38,7 @@ from ..cards import RANKS, DealtCard
 from ..errors import IllegalAction, InvalidOptions, InvalidRecord
 from ..knowledge import all_ranks, all_suits, clue_masks, counting, learn, unaccounted
 from ..options import Options
-from ..rules import _outcome  # the one statement of section 7, shared rather than restated
+from ..rules import outcome_after_turn  # the one statement of section 7, shared
 from ..spec import Rule
 from ..state import EndReason, Outcome
 from ..variants import Variant
@@ -631,7 +631,7 @@ class LiveGame:
             turns_left -= 1
         if draws and self._t.drawn + 1 == len(faces) and options.last_round:
             turns_left = players  # rule 7.3: the last card is drawn
-        outcome = _outcome(options, built, storms, turns_left, discards, card)
+        outcome = outcome_after_turn(options, built, storms, turns_left, discards, card)
         after = (self._t.current_player + 1) % players
         if outcome is None and not options.last_round:
             # Rule 7.4: a player with no card and nothing legal to do ends the game.
