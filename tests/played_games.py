@@ -39,6 +39,11 @@ def random_game(options: Options, seed: int) -> list[GameState]:
 
 
 def game_options(variant: str, players: int, flags: int = 0) -> Options:
+    """hanab.live's options (the hanab-live preset) for `variant`, changed by the bits of `flags`:
+    1 clues that touch nothing, 2 no last round, 4 one more card in hand; and beyond what
+    hanab.live plays (a `LiveGame` built with `from_options` follows any options): 8 printed
+    rules' end (no end when nothing is left to build), 16 a descending firework scored by its
+    highest card, 32 a player with nothing legal to do passes (rulings 13.7, 13.9, 13.10)."""
     hand = Options(players).hand_size + (1 if flags & 4 else 0)
     return EDITIONS["hanab-live"].options(
         players,
@@ -46,4 +51,7 @@ def game_options(variant: str, players: int, flags: int = 0) -> Options:
         hand_size=hand,
         negative_clues=bool(flags & 1),
         last_round=not flags & 2,
+        end_at_max_reachable=not flags & 8,
+        descending_score="highest" if flags & 16 else "cards",
+        no_legal_action="pass" if flags & 32 else "loss",
     )

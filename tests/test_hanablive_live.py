@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hanabi_core import (
+    EDITIONS,
     VARIANTS,
     ColourClue,
     Discard,
@@ -38,6 +40,7 @@ from hanabi_core import (
     check,
     legal_actions,
     new_game,
+    parse_record,
     playable,
     read_record,
     view,
@@ -88,7 +91,7 @@ def test_r12_1_view_matches_every_turn_every_variant_every_seat(variant: str, pl
 @given(
     variant=st.sampled_from(sorted(VARIANTS)),
     players=st.integers(2, 5),
-    flags=st.integers(0, 7),
+    flags=st.integers(0, 63),
     seed=st.integers(0, 2**32),
     seat=st.integers(0, 4),
 )
@@ -121,18 +124,64 @@ def test_r7_5_abandoned_record_ends_the_view_abandoned() -> None:
     assert game.ended == (4, -1) and game.legal_actions() == ()
 
 
-def test_hanab_live_normal_end_while_the_rules_go_on() -> None:
-    # hanab.live ends a game once nothing can raise the score; the rules go on (the view too).
-    states = random_game(Options(2), seed=1)
+def test_r7_6_hanab_live_normal_end_is_the_engines_nothing_left_to_build() -> None:
+    # hanab.live ends a game once nothing is left to build; under its preset the engine does too,
+    # and the LiveGame's ending is the engine's: the same outcome, over by both counts.
+    states = random_game(EDITIONS["hanab-live"].options(2), seed=1)
+    final = states[-1]
+    assert final.outcome is not None
+    assert final.outcome.reason is EndReason.NOTHING_LEFT_TO_BUILD
+    record = GameRecord.from_state(final)
+    plain = new_game(Options(2), seed=1)
+    for action in record.actions:
+        plain = apply(plain, action)
+    assert not plain.is_over  # printed rules would play on (rule 7.3)
+    for seat in range(2):
+        sent = messages(record, seat)
+        assert sent[-2] == {"type": "gameOver", "endCondition": 1, "playerIndex": -1, "votes": None}
+        game = LiveGame.from_options(record.options, seat).receive_all(sent)
+        assert game.ended == (1, -1) and game.is_over and game.view.is_over
+        assert game.view.outcome == final.outcome and game.view == view(final, seat)
+        assert game.legal_actions() == ()
+        check_every_turn(states, seat, record)
+
+
+@pytest.mark.parametrize("preset", [True, False])
+def test_r7_6_desync_normal_end_while_the_rules_go_on(preset: bool) -> None:
+    # A normal end the rules do not see would leave the view's outcome None: refused instead.
+    options = EDITIONS["hanab-live"].options(2) if preset else Options(2)
+    states = random_game(options, seed=1)
     state = states[len(states) // 2]
+    assert not state.is_over
     record = GameRecord.from_state(state)
     game = LiveGame.from_options(record.options, 0).receive_all(messages(record, 0))
-    game = game.receive({"type": "gameOver", "endCondition": 1, "playerIndex": -1, "votes": None})
-    assert game.is_over and not game.view.is_over and game.legal_actions() == ()
-    assert game.view == view(state, 0)
-    game = game.receive({"type": "turn", "num": state.turn, "currentPlayerIndex": -1})
-    clue = {"giver": state.current_player, "target": 1 - state.current_player, "list": []}
-    refused(game, {"type": "clue", **clue, "clue": {"type": 1, "value": 1}}, "type")
+    over = {"type": "gameOver", "endCondition": 1, "playerIndex": -1, "votes": None}
+    error = refused(game, over, "endCondition")
+    assert ("end_at_max_reachable" in str(error)) is not preset
+    # A game stopped from outside is still accepted anywhere (rule 7.5).
+    stopped = game.receive({**over, "endCondition": 4})
+    assert stopped.view.outcome is not None
+    assert stopped.view.outcome.reason is EndReason.ABANDONED
+
+
+@pytest.mark.parametrize("name", sorted(HANAB_LIVE_VARIANTS))
+@pytest.mark.parametrize(
+    "table",
+    [{}, {"emptyClues": True, "oneExtraCard": True}, {"oneLessCard": True, "allOrNothing": True}],
+)
+def test_r11_4_start_builds_the_options_the_record_reader_builds(
+    name: str, table: dict[str, bool]
+) -> None:
+    # One translation of hanab.live's table options, the hanab-live preset's (rule 11.4).
+    players = 3
+    ours = EDITIONS["hanab-live"].options(players, variant=HANAB_LIVE_VARIANTS[name])
+    exported = json.loads(
+        write_record(GameRecord.from_state(new_game(ours, seed=1)), format="hanab-live")
+    )
+    exported["options"] = {"variant": name, **table}
+    game = LiveGame.start(variant=name, players=players, seat=0, options=table)
+    assert game.options == parse_record(exported).options
+    assert game.options.end_at_max_reachable  # hanab.live's early end (rule 7.6)
 
 
 def test_r11_4_action_message_matches_the_hanab_live_record() -> None:
@@ -445,6 +494,32 @@ def test_r7_4_no_legal_action_ends_the_tracked_game_too() -> None:
     for seat in range(2):
         check_every_turn(states, seat)
     assert messages(GameRecord.from_state(state), 0)[-2]["endCondition"] == 9
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 811), (3, 34)])
+def test_r13_9_no_legal_action_pass_is_tracked_too(players: int, seed: int) -> None:
+    # Ruling 13.9's other reading: the turn passes to the next seat that can act.
+    tiny = Variant("tiny", "Tiny", (Suit("red", copies=(2, 2, 2, 2, 2)),), ("red",))
+    options = Options(
+        players, variant=tiny, hand_size=2, max_notes=1, last_round=False, no_legal_action="pass"
+    )
+    rng = random.Random(seed)
+    state = new_game(options, seed=seed)
+    states = [state]
+    while not state.is_over:
+        actions = legal_actions(state)
+        hand = state.hands[state.current_player]
+        fine = [a for a in actions if not isinstance(a, Play) or playable(state, hand[a.slot])]
+        state = apply(state, rng.choice(fine or actions))
+        states.append(state)
+    passed = [
+        after
+        for before, after in pairwise(states)
+        if not after.is_over and after.current_player != (before.current_player + 1) % players
+    ]
+    assert passed  # the game has a pass, which the tracker must follow
+    for seat in range(players):
+        check_every_turn(states, seat)
 
 
 JSON_VALUES = st.one_of(

@@ -36,6 +36,7 @@ from hanabi_core import (
     Options,
     Play,
     RankClue,
+    SamplingError,
     Suit,
     Variant,
     apply,
@@ -46,6 +47,7 @@ from hanabi_core import (
     rating,
     view,
 )
+from hanabi_core.hanablive import Desync
 from hanabi_core.state import Log
 from hanabi_core.testing.invariants import check_legal_actions, check_state
 
@@ -64,7 +66,19 @@ def _errors() -> list[HanabiError]:
         InvalidRecord("$.actions[3].type", "is missing"),
         InvalidAction("slot", "must be a whole number, got True"),
         InvalidArgument("player", "must be a seat from 0 to 1, got 2"),
+        Desync(12, "list", "the clue touches [3], not [4]"),
+        SamplingError("view", "no deal fits"),
     ]
+
+
+def _subclasses(cls: type[HanabiError]) -> set[type[HanabiError]]:
+    return {c for sub in cls.__subclasses__() for c in (sub, *_subclasses(sub))}
+
+
+def test_every_library_error_is_in_the_pickling_test() -> None:
+    # An error class added anywhere in the package must join `_errors()`, or it may not pickle.
+    ours = {c for c in _subclasses(HanabiError) if c.__module__.startswith("hanabi_core")}
+    assert ours == {type(e) for e in _errors()}
 
 
 @pytest.mark.parametrize("error", _errors(), ids=lambda e: type(e).__name__)

@@ -49,7 +49,7 @@ from played_games import game_options, random_game
 @given(
     variant=st.sampled_from(sorted(VARIANTS)),
     players=st.integers(2, 5),
-    flags=st.integers(0, 7),
+    flags=st.integers(0, 63),
     seed=st.integers(0, 2**32),
     seat=st.integers(0, 4),
     cut=st.floats(0, 1),

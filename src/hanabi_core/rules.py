@@ -24,7 +24,16 @@ from .spec import Rule
 from .state import EndReason, GameState, Outcome, new_state, push
 from .variants import Variant
 
-__all__ = ["apply", "check", "dealt_orders", "is_legal", "legal_actions", "new_game", "playable"]
+__all__ = [
+    "apply",
+    "check",
+    "dealt_orders",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "outcome_after_turn",
+    "playable",
+]
 
 _Clue = TypeVar("_Clue", ColourClue, RankClue)
 
@@ -554,7 +563,7 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
                 turns_left = options.players
         hands = (*hands[:p], hand, *hands[p + 1 :])
     log = push(state.log, (p, action, touched, card, misplay, note_gained, new_card))
-    outcome = _outcome(options, built, storms, turns_left, discards, card)
+    outcome = outcome_after_turn(options, built, storms, turns_left, discards, card)
     after = new_state(
         options, dealt, hands, drawn, built, discards, notes, storms,
         (p + 1) % options.players,  # rule 3.2
@@ -575,7 +584,7 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
     return after
 
 
-def _outcome(  # noqa: PLR0917
+def outcome_after_turn(  # noqa: PLR0917
     options: Options,
     built: tuple[int, ...],
     storms: int,
@@ -585,7 +594,28 @@ def _outcome(  # noqa: PLR0917
 ) -> Outcome | None:
     """The end of the game after a turn, if it ended (section 7), scored by section 8.
 
-    `card` is the card played or discarded this turn (`None` after a clue).
+    The one statement of the end conditions that need no hand: rules 7.1, 7.2, 7.3, 7.6 and 7.4b,
+    in rule 7.7's order. Rule 7.4c (a player with nothing legal to do) needs the hands, and `apply`
+    decides it after this. `apply` calls it with the state after the turn; so does
+    [`LiveGame`][hanabi_core.hanablive.LiveGame], which tracks a game without its deck.
+
+    Args:
+        options: the game's options.
+        built: the cards built on each firework after the turn, in the variant's suit order.
+        storms: the Storm tokens turned after the turn.
+        turns_left: the final round's turns left after the turn (`None` before the last draw).
+        discards: the discard pile after the turn.
+        card: the card played or discarded this turn (`None` after a clue).
+
+    ```python
+    from hanabi_core import EndReason, Options
+    from hanabi_core.rules import outcome_after_turn
+
+    options = Options(2)
+    assert outcome_after_turn(options, (1, 0, 0, 0, 0), 0, None, (), None) is None
+    ended = outcome_after_turn(options, (1, 0, 0, 0, 0), 3, None, (), None)
+    assert ended is not None and ended.reason is EndReason.STORM_OUT and ended.score == 0
+    ```
     """
     cards = sum(built)
     # Rule 7.7: when several end conditions hold after one turn, the first below decides.

@@ -92,13 +92,11 @@ class SamplingError(HanabiError, ValueError):
     """
 
     def __init__(self, field: str, reason: str) -> None:
-        # Every argument goes to Exception, so that the error pickles and unpickles equal.
-        super().__init__(field, reason)
         self.field = field
         self.reason = reason
-
-    def __str__(self) -> str:
-        return f"Cannot sample from this {self.field}: {self.reason}"
+        # What it was built from: HanabiError pickles, copies and compares errors by it.
+        self._init_args = (field, reason)
+        super().__init__(f"Cannot sample from this {field}: {reason}")
 
 
 def sample_state(view: PlayerView, rng: random.Random) -> GameState:

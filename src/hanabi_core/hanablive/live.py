@@ -38,7 +38,8 @@ from ..cards import RANKS, DealtCard
 from ..errors import IllegalAction, InvalidOptions, InvalidRecord
 from ..knowledge import all_ranks, all_suits, clue_masks, counting, learn, unaccounted
 from ..options import Options
-from ..rules import _outcome  # the one statement of section 7, shared rather than restated
+from ..rules import outcome_after_turn  # the one statement of section 7, shared
+from ..scoring import max_points
 from ..spec import Rule
 from ..state import EndReason, Outcome
 from ..variants import Variant
@@ -144,6 +145,10 @@ class LiveGame:
     ) -> LiveGame:
         """A game before the deal: give it the ``draw`` messages of the deal next.
 
+        The options are the `hanab-live` preset's (rule 11.4), as
+        [`read_record`][hanabi_core.read_record] builds them for a hanab.live record: among
+        others, the game ends once nothing is left to build (rule 7.6), as on the site.
+
         Args:
             variant: the hanab.live variant name, e.g. ``"No Variant"`` or ``"Rainbow (6 Suits)"``
                 (the keys of `hanabi_core.hanablive.HANAB_LIVE_VARIANTS`).
@@ -173,6 +178,11 @@ class LiveGame:
     @classmethod
     def from_options(cls, options: Options, seat: int) -> LiveGame:
         """A game before the deal, from options of ours (their variant must exist on hanab.live).
+
+        The game follows `options`, whatever they are, so that its view equals the engine's for
+        the same game. hanab.live plays the `hanab-live` preset's rules (rule 11.4), which
+        `start` builds: other options may not end a game when hanab.live does (rule 7.6), and its
+        ``gameOver`` then raises `Desync`.
 
         Raises:
             InvalidOptions: the seat is not at the table, or `options` is not an `Options`.
@@ -218,7 +228,10 @@ class LiveGame:
 
     @property
     def is_over(self) -> bool:
-        """The game has ended: by the rules, or by hanab.live's server (``gameOver``)."""
+        """The game has ended: by the rules, or stopped by hanab.live's server (rule 7.5).
+
+        Either way `view.outcome` says how: hanab.live's normal ending is always the rules' own.
+        """
         return self._t.outcome is not None or self.ended is not None
 
     @property
@@ -631,20 +644,25 @@ class LiveGame:
             turns_left -= 1
         if draws and self._t.drawn + 1 == len(faces) and options.last_round:
             turns_left = players  # rule 7.3: the last card is drawn
-        outcome = _outcome(options, built, storms, turns_left, discards, card)
+        outcome = outcome_after_turn(options, built, storms, turns_left, discards, card)
         after = (self._t.current_player + 1) % players
         if outcome is None and not options.last_round:
-            # Rule 7.4: a player with no card and nothing legal to do ends the game.
+            # Rule 7.4c, as `rules.apply` decides it: a player with no card may have nothing legal
+            # to do.
             sizes = [len(h) for h in hands]
             if draws:
                 sizes[entry[1]] += 1
-            can_clue = notes > 0 and (
-                options.negative_clues or any(sizes[s] for s in range(players) if s != after)
-            )
-            if not sizes[after] and not can_clue:
-                outcome = Outcome(
-                    EndReason.NO_LEGAL_ACTION, 0, options.variant.max_score, Rule.NO_LAST_ROUND
-                )
+            if not _can_act(options, sizes, notes, after):
+                # Ruling 13.9: with no_legal_action="pass" the turn goes to the next seat that
+                # can act; otherwise (or if none can) the game is lost.
+                seats = [(after + step) % players for step in range(1, players)]
+                able = [s for s in seats if _can_act(options, sizes, notes, s)]
+                if options.no_legal_action == "pass" and able:
+                    after = able[0]
+                else:
+                    outcome = Outcome(
+                        EndReason.NO_LEGAL_ACTION, 0, max_points(options), Rule.NO_LAST_ROUND
+                    )
         log = self._t.log
         pending = None
         if draws:
@@ -723,10 +741,18 @@ class LiveGame:
             # Rule 7.5: stopped from outside (a timeout, a termination, a vote), scored 0.
             max_score = self.options.variant.max_score
             outcome = Outcome(EndReason.ABANDONED, 0, max_score, Rule.ABANDONED)
-        elif condition != NORMAL:
+        elif condition == NORMAL:
+            # The rules end every game hanab.live ends normally (rule 7.6 included), so the view's
+            # outcome always agrees with the server's ending.
+            why = "the game ended normally, but by the rules it goes on"
+            if not self.options.end_at_max_reachable:
+                why += (
+                    " under these options; hanab.live ends a game once nothing is left to build "
+                    "(rule 7.6: end_at_max_reachable=True, as in the hanab-live preset)"
+                )
+            raise Desync(index, "endCondition", why)
+        else:
             raise Desync(index, "endCondition", f"end condition {condition}, but the game goes on")
-        # NORMAL while the rules go on: hanab.live ends a game once nothing can raise the score;
-        # the rules do not, so the view goes on and only `ended` and `is_over` tell.
         return _advance(self, index, self._t._replace(outcome=outcome), (condition, player))
 
     # --- Shared checks -----------------------------------------------------------------------
@@ -752,6 +778,19 @@ class LiveGame:
             raise Desync(index, "rank", f"no rank {rank}")
         card = DealtCard(order, tables.names[suit], rank, suit, tables.colour_bits[suit])
         return card, suit * len(RANKS) + rank - 1
+
+
+def _can_act(options: Options, sizes: list[int], notes: int, seat: int) -> bool:
+    """Whether `seat` has a legal action, given the hands' sizes and the Notes available.
+
+    A card in hand can be played (rule 6.1). A clue needs a Note (rule 4.1) and a card it
+    touches (rule 4.5): every card is touched by its rank's clue (rule 4.7), so another hand
+    with a card will do, or any hand with clues that touch nothing (rule 4.5a).
+    """
+    if sizes[seat]:
+        return True
+    others = (n for s, n in enumerate(sizes) if s != seat)
+    return notes > 0 and (options.negative_clues or any(others))
 
 
 def _touches(card: DealtCard | None, masks: tuple[int, int]) -> bool:

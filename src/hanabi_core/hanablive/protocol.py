@@ -15,6 +15,11 @@ not shown):
 - ``status {clues, score, maxScore}``, then ``gameOver {endCondition, playerIndex, votes}`` when
   the game ends, then ``turn {num, currentPlayerIndex}`` (−1 once over): after every action.
 
+A ``gameOver`` must agree with the rules (the `hanab-live` preset's, with rule 7.6's early end):
+``endCondition`` normal (1) after an ending that scores the fireworks, strikeout (2) after the
+last Storm, the "All or Nothing" conditions (8, 9) after rules 7.4b and 7.4c. Only a game stopped
+from outside (4, 3, 6, 10: rule 7.5) may end while the rules go on; it ends abandoned.
+
 ``status``, ``turn`` and ``strike`` only confirm what the tracker derives itself, so it accepts them
 anywhere between the action they follow and the next one (before or after the draw); ``maxScore``
 (hanab.live's count of the points still reachable) is not a rule of this library and is not checked.
@@ -45,6 +50,7 @@ END_CONDITION = {
     EndReason.STORM_OUT: STRIKEOUT,
     EndReason.ALL_FIREWORKS: NORMAL,
     EndReason.FINAL_ROUND: NORMAL,
+    EndReason.NOTHING_LEFT_TO_BUILD: NORMAL,  # rule 7.6: hanab.live's own early end
     EndReason.MAX_SCORE_UNREACHABLE: ALL_OR_NOTHING_FAIL,
     EndReason.NO_LEGAL_ACTION: ALL_OR_NOTHING_SOFTLOCK,
 }
@@ -68,14 +74,12 @@ class Desync(HanabiError, ValueError):
     """
 
     def __init__(self, index: int, field: str, reason: str) -> None:
-        # Every argument goes to Exception, so that the error pickles and unpickles equal.
-        super().__init__(index, field, reason)
         self.index = index
         self.field = field
         self.reason = reason
-
-    def __str__(self) -> str:
-        return f"Message {self.index}, field {self.field!r}: {self.reason}"
+        # What it was built from: HanabiError pickles, copies and compares errors by it.
+        self._init_args = (index, field, reason)
+        super().__init__(f"Message {index}, field {field!r}: {reason}")
 
 
 def field_int(m: Mapping[str, Any], name: str, index: int, prefix: str = "") -> int:
