@@ -30,7 +30,7 @@ import random
 import signal
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -296,41 +296,62 @@ def _result(state: GameState, seed: int) -> GameResult:
     )
 
 
-#: One batch of work: (bot index, bot name, factory or None for a named bot, options, edition,
-#: first seed, count, records folder or None).
-_Task = tuple[int, str, "BotFactory | None", Options, "str | None", int, int, "str | None"]
+@frozen
+class _Job:
+    """What every batch of a run shares; a worker gets it once, when it starts, so that each
+    batch travels as three numbers (and the options' rule tables are built once per worker)."""
+
+    options: Options
+    edition: str | None
+    bots: tuple[tuple[str, BotFactory | None], ...]
+    records: str | None
 
 
-def _run_task(task: _Task) -> tuple[int, list[GameResult], int | None]:
-    """Play a batch; the bot index, the results, and the seed of a game that raised, if any.
+#: One batch: (bot index, first seed, number of games).
+_Batch = tuple[int, int, int]
+#: What a batch gives back: the bot index, the results, and the seed of a game that raised.
+_Done = tuple[int, list[GameResult], "int | None"]
+
+
+def _run_batch(job: _Job, batch: _Batch) -> _Done:
+    """Play a batch of games.
 
     A game that raises is not sent back as an exception: not every exception pickles, and one
     that does not would leave the pool waiting. The parent plays that seed again to raise it.
     """
-    index, name, factory, options, edition, first, count, records = task
+    index, first, count = batch
+    name, factory = job.bots[index]
     bot = factory if factory is not None else BOTS[name]
     results: list[GameResult] = []
     for seed in range(first, first + count):
         try:
-            state = play_game(options, bot, seed)
+            state = play_game(job.options, bot, seed)
         except Exception:
             return index, results, seed
-        if records is not None:
-            _write(Path(records), name, seed, state, edition)
+        if job.records is not None:
+            _write(Path(job.records), name, seed, state, job.edition)
         results.append(_result(state, seed))
     return index, results, None
+
+
+_worker_job: list[_Job] = []  # the job of this worker process, set once when it starts
+
+
+def _start_worker(job: _Job) -> None:
+    # Ctrl-C reaches every process of the terminal's group; only the parent acts on it, so that
+    # the workers do not print tracebacks while the parent stops them.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker_job[:] = [job]
+
+
+def _run_in_worker(batch: _Batch) -> _Done:
+    return _run_batch(_worker_job[0], batch)
 
 
 def _write(folder: Path, name: str, seed: int, state: GameState, edition: str | None) -> None:
     players = tuple(f"{name} {seat}" for seat in range(state.options.players))
     record = GameRecord.from_state(state, players=players, edition=edition)
     (folder / f"{name}-{seed}.json").write_text(write_record(record), encoding="utf-8")
-
-
-def _ignore_interrupts() -> None:
-    # Ctrl-C reaches every process of the terminal's group; only the parent acts on it, so that
-    # the workers do not print tracebacks while the parent stops them.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def default_workers() -> int:
@@ -341,19 +362,14 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _tasks(  # noqa: PLR0917
-    bots: Sequence[tuple[str, BotFactory | None]],
-    options: Options,
-    edition: str | None,
-    seed: int,
-    games: int,
-    chunk: int,
-    records: str | None,
-) -> Iterator[_Task]:
-    for start in range(0, games, chunk):
-        count = min(chunk, games - start)
-        for index, (name, factory) in enumerate(bots):
-            yield (index, name, factory, options, edition, seed + start, count, records)
+def _batches(bots: int, games: int, seed: int, chunk: int) -> list[_Batch]:
+    """Every bot's batches, seeds in order, the bots taking turns (so an interrupted run has
+    about as many games of each)."""
+    return [
+        (index, seed + start, min(chunk, games - start))
+        for start in range(0, games, chunk)
+        for index in range(bots)
+    ]
 
 
 def _bots(
@@ -447,13 +463,14 @@ def simulate(
     # Batches small enough for a lively progress bar and a quick stop (Ctrl-C loses the batches
     # under way), big enough that sending them costs little next to playing them.
     chunk = max(1, min(10, games // (workers * 8)))
-    tasks = list(_tasks(chosen, options, edition, seed, games, chunk, folder))
+    job = _Job(options, edition, tuple(chosen), folder)
+    batches = _batches(len(chosen), games, seed, chunk)
     total = games * len(chosen)
     found: list[list[GameResult]] = [[] for _ in chosen]
     done = 0
     interrupted = False
 
-    def collect(outcome: tuple[int, list[GameResult], int | None]) -> None:
+    def collect(outcome: _Done) -> None:
         nonlocal done
         index, results, failed = outcome
         found[index] += results
@@ -466,15 +483,15 @@ def simulate(
             progress(done, total)
 
     try:
-        if workers == 1 or len(tasks) <= 1:
-            for task in tasks:
-                collect(_run_task(task))
+        if workers == 1 or len(batches) <= 1:
+            for batch in batches:
+                collect(_run_batch(job, batch))
         else:
             with multiprocessing.get_context().Pool(
-                min(workers, len(tasks)), initializer=_ignore_interrupts
+                min(workers, len(batches)), initializer=_start_worker, initargs=(job,)
             ) as pool:
                 try:
-                    for outcome in pool.imap_unordered(_run_task, tasks):
+                    for outcome in pool.imap_unordered(_run_in_worker, batches):
                         collect(outcome)
                 except BaseException:
                     pool.terminate()  # Ctrl-C or a bot's error: stop the workers now
