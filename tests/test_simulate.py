@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import random
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from hanabi_core import Action, IllegalAction, Options, Play, PlayerView, read_record
+from hanabi_core._cli_simulate import _Progress
 from hanabi_core.bots import BOTS, SimpleBot
 from hanabi_core.cli import main
 from hanabi_core.simulate import Simulation, play_game, plot, simulate
@@ -206,3 +208,35 @@ def test_the_global_random_state_does_not_matter() -> None:
     first = simulate("random", games=8, seed=9, workers=1)
     random.seed(2)
     assert simulate("random", games=8, seed=9, workers=2) == first
+
+
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_shows_games_per_second_and_the_time_left() -> None:
+    stream = Terminal()
+    bar = _Progress(stream)
+    bar(5, 20)
+    bar(20, 20)
+    bar.close(20, 2)
+    text = stream.getvalue()
+    assert "5/20 games" in text and "20/20 games" in text
+    assert "games/s" in text and "ETA 0:00:0" in text
+    assert text.endswith("games/s on 2 workers\n")
+
+
+def test_the_progress_bar_is_drawn_on_a_terminal_only(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["simulate", "--bot", "random", "--games", "5", "--workers", "1"]
+    assert main(argv) == 0
+    assert capsys.readouterr().err == ""
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(argv) == 0
+    assert "5/5 games" in terminal.getvalue() and "\r" in terminal.getvalue()
+    assert "Scores of random" in capsys.readouterr().out

@@ -83,11 +83,12 @@ class CheatingBot(Protocol):
         ...
 
 
-#: Either kind of bot.
 AnyBot = Union[Bot, CheatingBot]  # noqa: UP007  (a runtime alias on 3.10)
+"""Either kind of bot."""
 
-#: Makes one seat's bot for one game, from the random source it must draw from (and nothing else).
 BotFactory = Callable[[random.Random], AnyBot]
+"""Makes one seat's bot for one game, from the random source it must draw from (and nothing else);
+a bot class whose constructor takes the random source is one."""
 
 
 def decide(bot: AnyBot, view: PlayerView, own_cards: Sequence[DealtCard]) -> Action:
@@ -324,7 +325,7 @@ class OpenBot:
         return self.rng.choice(others or list(legal))
 
 
-#: The bots by name: ``"random"``, ``"simple"``, ``"open"`` (cheats). Read-only.
 BOTS: Mapping[str, BotFactory] = ReadOnlyMap(
     {"random": RandomBot, "simple": SimpleBot, "open": OpenBot}
 )
+"""The bot factories by name: ``"random"``, ``"simple"``, ``"open"`` (cheats). Read-only."""
