@@ -15,7 +15,8 @@ busy machine penalises all three alike):
 The overhead is harness-1 over direct, less one; the speed-up is harness-1 over harness-N. CPU
 seconds (this process and its workers) are printed beside the wall-clock times: on a machine
 shared with other work, a speed-up below the number of workers with CPU time to match says the
-cores were busy, not that the harness serialises.
+cores were busy, not that the harness serialises; the last line gives the speed-up the CPU
+seconds allow on idle cores.
 """
 
 from __future__ import annotations
@@ -113,6 +114,15 @@ def main() -> None:
     many = best[f"harness, {args.workers} workers"][0]
     print(f"harness overhead (1 worker vs direct): {100 * (one / base - 1):+.1f}%")
     print(f"speed-up ({args.workers} workers vs 1): {one / many:.2f}x")
+    # What the speed-up would be with the cores to itself: the work does not grow much with the
+    # workers (CPU seconds), so N workers on N free cores do N times the work per second, less
+    # what the extra CPU seconds cost.
+    cpu_one = best["harness, 1 worker"][1]
+    cpu_many = best[f"harness, {args.workers} workers"][1]
+    print(
+        f"CPU seconds, {args.workers} workers vs 1: {cpu_many / cpu_one:.2f}x; speed-up on "
+        f"{args.workers} idle cores at most {args.workers * cpu_one / cpu_many:.2f}x"
+    )
     sys.stdout.flush()
 
 

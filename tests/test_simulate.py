@@ -122,8 +122,8 @@ def test_ctrl_c_on_the_command_prints_the_summary(tmp_path: Path) -> None:
     argv += ["--games", "100000", "--records", str(tmp_path)]
     process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
-    # Batches are of 10 games: once 40 records are written, some batch has surely come back.
-    while len(list(tmp_path.iterdir())) < 40 and time.monotonic() < deadline:
+    # Batches are of 25 games: once 60 records are written, some batch has surely come back.
+    while len(list(tmp_path.iterdir())) < 60 and time.monotonic() < deadline:
         time.sleep(0.05)
     time.sleep(0.2)
     process.send_signal(signal.SIGINT)

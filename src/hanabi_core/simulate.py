@@ -288,12 +288,14 @@ def play_game(options: Options, bot: BotFactory, seed: int) -> GameState:
     return state
 
 
-def _result(state: GameState, seed: int) -> GameResult:
+#: A game's result as it travels from a worker: plain values, cheap to pickle.
+_Row = tuple[int, int, int, int, int, str]
+
+
+def _row(state: GameState, seed: int) -> _Row:
     outcome = state.outcome
     assert outcome is not None
-    return GameResult(
-        seed, outcome.score, outcome.max_score, state.turn, state.storms, outcome.reason.value
-    )
+    return (seed, outcome.score, outcome.max_score, state.turn, state.storms, outcome.reason.value)
 
 
 @frozen
@@ -310,7 +312,7 @@ class _Job:
 #: One batch: (bot index, first seed, number of games).
 _Batch = tuple[int, int, int]
 #: What a batch gives back: the bot index, the results, and the seed of a game that raised.
-_Done = tuple[int, list[GameResult], "int | None"]
+_Done = tuple[int, list[_Row], "int | None"]
 
 
 def _run_batch(job: _Job, batch: _Batch) -> _Done:
@@ -322,7 +324,7 @@ def _run_batch(job: _Job, batch: _Batch) -> _Done:
     index, first, count = batch
     name, factory = job.bots[index]
     bot = factory if factory is not None else BOTS[name]
-    results: list[GameResult] = []
+    results: list[_Row] = []
     for seed in range(first, first + count):
         try:
             state = play_game(job.options, bot, seed)
@@ -330,7 +332,7 @@ def _run_batch(job: _Job, batch: _Batch) -> _Done:
             return index, results, seed
         if job.records is not None:
             _write(Path(job.records), name, seed, state, job.edition)
-        results.append(_result(state, seed))
+        results.append(_row(state, seed))
     return index, results, None
 
 
@@ -462,7 +464,7 @@ def simulate(
         folder = os.fspath(records)
     # Batches small enough for a lively progress bar and a quick stop (Ctrl-C loses the batches
     # under way), big enough that sending them costs little next to playing them.
-    chunk = max(1, min(10, games // (workers * 8)))
+    chunk = max(1, min(25, games // (workers * 8)))
     job = _Job(options, edition, tuple(chosen), folder)
     batches = _batches(len(chosen), games, seed, chunk)
     total = games * len(chosen)
@@ -473,7 +475,7 @@ def simulate(
     def collect(outcome: _Done) -> None:
         nonlocal done
         index, results, failed = outcome
-        found[index] += results
+        found[index] += [GameResult(*row) for row in results]
         done += len(results)
         if failed is not None:
             # Play the game that failed again, here, so that its own exception is raised.
