@@ -3,14 +3,17 @@
     python benchmarks/simulate.py                          # random bot, 2 players, 3000 games
     python benchmarks/simulate.py --bot simple --games 300 --players 3
 
-Three runs of the same seeded games, alternated `--repeat` times (best of each kept, so that a
+Four runs of the same seeded games, alternated `--repeat` times (best of each kept, so that a
 busy machine penalises all three alike):
 
 - **direct**: a plain playout loop in this process that calls the bot itself (deal, view, bot,
   apply), as a bot author would write it: the baseline;
 - **harness, 1 worker**: `simulate(..., workers=1)`: the same games through the harness (batches,
   results, summary), in this process;
-- **harness, N workers**: `simulate(..., workers=N)` on worker processes.
+- **harness, N workers**: `simulate(..., workers=N)` on worker processes;
+- **direct, N processes**: N bare processes running the direct loop on a share of the seeds
+  each: what the machine itself allows (two hyperthreads of one core, or a busy machine, give
+  less than N times), so that the harness's speed-up can be read against it.
 
 The overhead is harness-1 over direct, less one; the speed-up is harness-1 over harness-N. CPU
 seconds (this process and its workers) are printed beside the wall-clock times: on a machine
@@ -22,6 +25,7 @@ seconds allow on idle cores.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import platform
 import random
@@ -56,6 +60,18 @@ def direct(bot: str, options: Options, games: int, seed: int) -> int:
     return total
 
 
+def direct_split(bot: str, options: Options, games: int, seed: int, workers: int) -> int:
+    """The machine's own limit: `workers` independent processes, each running the direct loop on
+    its share of the seeds, no harness at all; the total score."""
+    share = -(-games // workers)
+    starts = range(seed, seed + games, share)
+    with multiprocessing.get_context().Pool(workers) as pool:
+        totals = pool.starmap(
+            direct, [(bot, options, min(share, seed + games - s), s) for s in starts]
+        )
+    return sum(totals)
+
+
 def timed(run: Callable[[], int]) -> tuple[float, float, int]:
     """Wall seconds, CPU seconds and the run's total score."""
     cpu, wall = cpu_seconds(), time.perf_counter()
@@ -88,6 +104,9 @@ def main() -> None:
         "direct": lambda: direct(args.bot, options, args.games, args.seed),
         "harness, 1 worker": harness(1),
         f"harness, {args.workers} workers": harness(args.workers),
+        f"direct, {args.workers} processes": lambda: direct_split(
+            args.bot, options, args.games, args.seed, args.workers
+        ),
     }
     best: dict[str, tuple[float, float]] = {}
     totals = set()
@@ -122,6 +141,11 @@ def main() -> None:
     print(
         f"CPU seconds, {args.workers} workers vs 1: {cpu_many / cpu_one:.2f}x; speed-up on "
         f"{args.workers} idle cores at most {args.workers * cpu_one / cpu_many:.2f}x"
+    )
+    split = best[f"direct, {args.workers} processes"][0]
+    print(
+        f"the machine's own limit ({args.workers} bare processes vs the direct loop): "
+        f"{base / split:.2f}x; the harness reaches {100 * (one / many) / (base / split):.0f}% of it"
     )
     sys.stdout.flush()
 
