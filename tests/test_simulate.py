@@ -193,6 +193,9 @@ def test_plot_draws_the_histograms(tmp_path: Path) -> None:
     result = simulate(["simple", "random"], games=10, workers=1)
     plot(result, tmp_path / "scores.png")
     assert (tmp_path / "scores.png").read_bytes().startswith(b"\x89PNG")
+    argv = ["simulate", "--bot", "random", "--games", "4", "--workers", "1"]
+    assert main([*argv, "--plot", str(tmp_path / "cli.png")]) == 0
+    assert (tmp_path / "cli.png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_a_simulation_round_trips_through_json() -> None:

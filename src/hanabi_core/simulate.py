@@ -543,7 +543,10 @@ def plot(simulation: Simulation, path: str | os.PathLike[str]) -> None:
             label=f"{summary.bot}: mean {summary.mean:.2f} ± {summary.stderr:.2f}",
         )
     o = simulation.options
-    axes.set_title(f"{o.variant.name}, {o.players} players, {simulation.requested} seeded games")
+    games = max((summary.games for summary in simulation.summaries), default=0)
+    axes.set_title(
+        f"{o.variant.name}, {o.players} players, {games} games per bot from seed {simulation.seed}"
+    )
     axes.set_xlabel("score")
     axes.set_ylabel("games")
     axes.set_xlim(-1, max_score + 1)
