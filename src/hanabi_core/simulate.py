@@ -364,14 +364,22 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _batches(bots: int, games: int, seed: int, chunk: int) -> list[_Batch]:
+def _batches(bots: int, games: int, seed: int, workers: int) -> list[_Batch]:
     """Every bot's batches, seeds in order, the bots taking turns (so an interrupted run has
-    about as many games of each)."""
-    return [
-        (index, seed + start, min(chunk, games - start))
-        for start in range(0, games, chunk)
-        for index in range(bots)
-    ]
+    about as many games of each).
+
+    A batch is at most 25 games: small enough for a lively progress bar and a quick stop (Ctrl-C
+    loses the batches under way), big enough that sending it costs little next to playing it.
+    Batches shrink towards the end (a share of what is left), so that the workers finish
+    together.
+    """
+    out: list[_Batch] = []
+    start = 0
+    while start < games:
+        size = max(1, min(25, (games - start) // (workers * 4)))
+        out += [(index, seed + start, size) for index in range(bots)]
+        start += size
+    return out
 
 
 def _bots(
@@ -462,11 +470,8 @@ def simulate(
     if records is not None:
         Path(records).mkdir(parents=True, exist_ok=True)
         folder = os.fspath(records)
-    # Batches small enough for a lively progress bar and a quick stop (Ctrl-C loses the batches
-    # under way), big enough that sending them costs little next to playing them.
-    chunk = max(1, min(25, games // (workers * 8)))
     job = _Job(options, edition, tuple(chosen), folder)
-    batches = _batches(len(chosen), games, seed, chunk)
+    batches = _batches(len(chosen), games, seed, workers)
     total = games * len(chosen)
     found: list[list[GameResult]] = [[] for _ in chosen]
     done = 0
