@@ -7,6 +7,7 @@ hanabi-core rules [ID]               the numbered rules, or one rule with its so
 hanabi-core rules --search TEXT      the rules and rulings that mention TEXT
 hanabi-core --version                the library's version and the spec's version and date
 hanabi-core new --players N ...      a fresh deal (optionally played out) as a record
+hanabi-core simulate --bot NAME ...  many seeded games played by bots, scored
 ```
 
 Exit codes: 0 fine; 1 the record holds an illegal move (the message names the turn and the rule);
@@ -29,7 +30,9 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
-from .actions import Action, ColourClue, Discard, Play, RankClue
+from . import _cli_simulate
+from .actions import ColourClue, Discard, Play, RankClue
+from .bots import OpenBot, decide
 from .cards import DealtCard
 from .errors import HanabiError, IllegalAction
 from .options import EDITIONS, Options
@@ -39,6 +42,7 @@ from .scoring import rating
 from .spec import SPEC_DATE, SPEC_VERSION
 from .state import GameState, Turn
 from .variants import VARIANTS
+from .views import view
 
 __all__ = ["main"]
 
@@ -141,6 +145,7 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--names", nargs="+", metavar="NAME", help="one name per seat")
     new.add_argument("--format", choices=("hanabi-core", "hanab-live"), default="hanabi-core")
     new.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    _cli_simulate.add_parser(commands)
     return parser
 
 
@@ -166,6 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _show(read_record(args.file), args.turn, style)
         if args.command == "rules":
             return _rules(args.id, style, args.search)
+        if args.command == "simulate":
+            return _cli_simulate.run(args)
         return _new(args)
     except IllegalAction as error:
         hint = f"; see `{PROG} rules {error.rule.value}`" if error.rule is not None else ""
@@ -399,6 +406,7 @@ def _new(args: argparse.Namespace) -> int:
     state = new_game(options, seed=seed)
     if args.play != "none":
         chooser = random.Random(seed)
+        player = OpenBot(chooser)  # one random source for every seat: the same seed, same game
         while not state.is_over:
             actions = legal_actions(state)
             if args.play == "first":
@@ -406,7 +414,8 @@ def _new(args: argparse.Namespace) -> int:
             elif args.play == "random":
                 action = chooser.choice(actions)
             else:
-                action = _open_hand_choice(state, actions, chooser)
+                seat = state.current_player
+                action = decide(player, view(state, seat), state.hands[seat])
             state = apply(state, action)
     if args.names is not None and len(args.names) != options.players:
         raise ValueError(f"--names needs {options.players} names, got {len(args.names)}")
@@ -453,17 +462,3 @@ def _write_atomically(path: str, data: bytes) -> None:
         os.unlink(temporary)
         raise
 
-
-def _open_hand_choice(
-    state: GameState, actions: Sequence[Action], chooser: random.Random
-) -> Action:
-    """A demonstration player who sees their own hand: play a card that fits, else anything but a
-    play, at random."""
-    hand = state.hands[state.current_player]
-    for slot, card in enumerate(hand):
-        suit = state.options.variant.suit(card.suit)
-        built = state.fireworks[card.suit]
-        if built < len(suit.build_order) and suit.build_order[built] == card.rank:
-            return Play(slot)
-    others = [a for a in actions if not isinstance(a, Play)]
-    return chooser.choice(others or list(actions))
