@@ -461,4 +461,3 @@ def _write_atomically(path: str, data: bytes) -> None:
     except BaseException:
         os.unlink(temporary)
         raise
-
