@@ -31,6 +31,7 @@ PAGES = {
     10: "10-options.md",
     11: "11-editions.md",
     12: "12-information.md",
+    13: "13-rulings.md",
 }
 
 

@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import errno
+import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from hanabi_core import read_record
+from hanabi_core import (
+    GameRecord,
+    Options,
+    apply,
+    legal_actions,
+    new_game,
+    read_record,
+    write_record,
+)
 from hanabi_core.cli import main
 
 BIN = Path(sys.executable).parent / "hanabi-core"
@@ -79,7 +90,7 @@ def test_rules_lists_and_quotes(capsys: pytest.CaptureFixture[str]) -> None:
     assert "4.5" in out and "7.5" in out and "5. Discarding" in out
     assert main(["rules", "5.2"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Rule 5.2: A discard needs a spent Note") and "**Sources.**" in out
+    assert out.startswith("Rule 5.2: A discard needs a spent Note") and "\nSources.\n" in out
     assert main(["rules", "99.9"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "99.9" in err
@@ -143,3 +154,110 @@ def test_console_script_runs(game: Path) -> None:
         timeout=60,
     )
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+# --- Issue 14: hostile names and keys, atomic output, encodings, pipes and full disks -------------
+
+
+def _hostile_record(tmp_path: Path, names: list[str]) -> Path:
+    state = new_game(Options(2), seed=3)
+    for _ in range(3):
+        state = apply(state, legal_actions(state)[-1])
+    path = tmp_path / "hostile.json"
+    path.write_text(write_record(GameRecord.from_state(state, players=names)), encoding="utf-8")
+    return path
+
+
+def test_names_are_printed_escaped_and_bounded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    forged = "Ann\nGame over (final round, rule 7.3). Score 25/25.\x1b[2J"
+    path = _hostile_record(tmp_path, [forged, "\u202e" + "B" * 199])
+    for command in (["replay", str(path)], ["show", str(path)]):
+        assert main(command) == 0
+        out = capsys.readouterr().out
+        assert "\x1b" not in out and "\u202e" not in out and "B" * 41 not in out
+        assert not any(line.startswith("Game over") for line in out.splitlines())
+        assert "Ann\\nGame over" in out and "\\u202eBBB" in out
+
+
+def test_an_unknown_key_is_reported_on_one_short_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(write_record(GameRecord.from_state(new_game(Options(2), seed=1))))
+    data["\x1b[31mScore 25/25\n" + "x" * 500_000] = 1
+    path = tmp_path / "key.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and len(err) < 500 and "\x1b" not in err
+
+
+def test_new_never_truncates_an_existing_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: a --names argument holding a byte that is not UTF-8 left FILE empty, exit 2.
+    path = tmp_path / "keep.json"
+    path.write_text("precious", encoding="utf-8")
+    argv = ["new", "--seed", "1", "-o", str(path), "--names", "Ann"]
+    assert main([*argv, "B\udcffb"]) == 2  # how Python hands a non-UTF-8 byte of argv over
+    assert main([*argv, "x" * 201]) == 2
+    assert path.read_text(encoding="utf-8") == "precious"
+    assert "lone surrogate" in capsys.readouterr().err
+    assert main([*argv, "Ben"]) == 0
+    assert read_record(path).players == ("Ann", "Ben")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.json"]  # no temporary left
+
+
+def test_a_full_disk_leaves_the_file_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "keep.json"
+    path.write_text("precious", encoding="utf-8")
+
+    def full(_: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    assert main(["new", "--seed", "1", "-o", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "None" not in err and str(path) in err
+    assert path.read_text(encoding="utf-8") == "precious"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.json"]
+
+
+def test_a_closed_pipe_or_full_stdout_is_reported_plainly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Closed(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", Closed())
+    assert main(["new", "--seed", "1"]) == 2
+    assert capsys.readouterr().err == ""  # the reader went away: nothing to say
+
+    class Full(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(sys, "stdout", Full())
+    assert main(["new", "--seed", "1"]) == 2
+    assert "cannot write the output: No space left on device" in capsys.readouterr().err
+
+
+def test_names_the_terminal_cannot_encode_are_escaped(tmp_path: Path) -> None:
+    # Before: exit 2 with a codec error on a valid record.
+    path = _hostile_record(tmp_path, ["Zoë", "李"])
+    environment = {**os.environ, "PYTHONIOENCODING": "ascii", "LC_ALL": "C"}
+    done = subprocess.run(
+        [sys.executable, "-m", "hanabi_core", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        encoding="ascii",
+        check=False,
+        timeout=60,
+        env=environment,
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    assert "Zo\\xeb" in done.stdout and "\\u674e" in done.stdout

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from hanabi_core import (
+    EDITIONS,
     EndReason,
     GameRecord,
     IllegalAction,
@@ -34,7 +35,7 @@ def test_r7_2_example_game_replays_to_25(hanab_live: Path) -> None:
     assert final.score == 25 and final.outcome is not None
     assert final.outcome.reason is EndReason.ALL_FIREWORKS
     assert record.players == ("Alice", "Bob", "Cathy") and len(record.actions) == 55
-    assert record.edition == "hanab-live" and record.options == Options(3)
+    assert record.edition == "hanab-live" and record.options == EDITIONS["hanab-live"].options(3)
 
 
 def test_r7_3_no_variant_replays_to_23(hanab_live: Path) -> None:
@@ -143,7 +144,9 @@ def test_a_deck_play_that_happens_is_refused(hanab_live: Path) -> None:
 
 def test_options_map_both_ways() -> None:
     for hand_size in (4, 5, 6):
-        options = Options(3, hand_size=hand_size, negative_clues=True, last_round=False)
+        options = EDITIONS["hanab-live"].options(
+            3, hand_size=hand_size, negative_clues=True, last_round=False
+        )
         state = new_game(options, seed=11)
         for _ in range(10):
             state = apply(state, legal_actions(state)[-1])
@@ -155,7 +158,7 @@ def test_options_map_both_ways() -> None:
 
 @pytest.mark.parametrize(("name", "ours"), sorted(HANAB_LIVE_VARIANTS.items()))
 def test_every_variant_round_trips(name: str, ours: str) -> None:
-    state = new_game(Options(4, variant=ours), seed=4)
+    state = new_game(EDITIONS["hanab-live"].options(4, variant=ours), seed=4)
     for _ in range(25):
         if state.is_over:
             break

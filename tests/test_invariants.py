@@ -93,7 +93,13 @@ def test_r8_1_score_never_exceeds_the_max(state: GameState) -> None:
 def test_r8_1_r8_2_r8_4_score_is_the_fireworks_without_a_storm_out(state: GameState) -> None:
     check_score(state)
     assert state.outcome is not None
-    if state.outcome.reason.value != "storm-out" and state.options.last_round:
+    # Ruling 13.7: only the default reading counts the cards; `check_score` covers the others.
+    options = state.options
+    if (
+        state.outcome.reason.value != "storm-out"
+        and options.last_round
+        and options.descending_score == "cards"
+    ):
         assert state.score == sum(state.fireworks.values())
 
 

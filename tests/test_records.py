@@ -10,20 +10,27 @@ import pytest
 
 from hanabi_core import (
     EDITIONS,
+    VARIANTS,
     Card,
     ColourClue,
     Discard,
     EndReason,
     GameRecord,
     IllegalAction,
+    InvalidAction,
+    InvalidDeck,
+    InvalidOptions,
     InvalidRecord,
     Options,
     Play,
     RankClue,
+    Suit,
+    Variant,
     abandon,
     apply,
     legal_actions,
     new_game,
+    parse_record,
     read_record,
     write_record,
 )
@@ -264,3 +271,164 @@ def test_schema_rejects_what_the_validator_rejects() -> None:
         assert not validator.is_valid(broken)
         with pytest.raises(InvalidRecord):
             read_record(broken)
+
+
+# --- Issue 14: whatever write_record writes, read_record reads back equal -------------------------
+
+
+@pytest.mark.parametrize(
+    ("build", "kind", "path"),
+    [
+        (lambda deck: GameRecord(Options(2), deck, [Play(True)]), InvalidAction, None),
+        (lambda deck: GameRecord(Options(2), deck, [RankClue(True, 1)]), InvalidAction, None),
+        (lambda deck: GameRecord(Options(2), deck, [RankClue(1, True)]), InvalidAction, None),
+        (lambda deck: [Card("red", True)], InvalidDeck, None),
+        (lambda deck: [Card("red", 1.0)], InvalidDeck, None),
+        (
+            lambda deck: GameRecord(Options(2), deck, players=["x" * 201, "b"]),
+            InvalidRecord,
+            "$.players[0]",
+        ),
+        (
+            lambda deck: GameRecord(Options(2), deck, players=["a", "b\udcff"]),
+            InvalidRecord,
+            "$.players[1]",
+        ),
+        (lambda deck: GameRecord(Options(2), deck, players="AB"), InvalidRecord, "$.players"),
+        (lambda deck: Options(2, max_notes=1001), InvalidOptions, None),
+        (lambda deck: Options(2, max_storms=1001), InvalidOptions, None),
+        (
+            lambda _: GameRecord(Options(6), VARIANTS["base"].deck, edition="cocktail"),
+            InvalidRecord,
+            "$.edition",
+        ),
+        (
+            lambda deck: GameRecord(Options(2), deck, abandoned=Abandonment("server", 2)),
+            InvalidRecord,
+            "$.abandoned.seat",
+        ),
+        (
+            lambda deck: GameRecord(Options(2), deck, abandoned=Abandonment("server", True)),
+            InvalidRecord,
+            "$.abandoned.seat",
+        ),
+        (
+            lambda deck: GameRecord(Options(2), deck, abandoned=Abandonment("server", 0, -4)),
+            InvalidRecord,
+            "$.abandoned.code",
+        ),
+        (
+            lambda deck: GameRecord(Options(2), deck, abandoned=Abandonment("cat")),
+            InvalidRecord,
+            "$.abandoned.by",
+        ),  # type: ignore[arg-type]
+    ],
+)
+def test_what_the_format_cannot_hold_is_refused_when_built(
+    build: Any, kind: type[Exception], path: str | None
+) -> None:
+    deck = tuple(c.card for c in new_game(Options(2), seed=3).dealt)
+    with pytest.raises(kind) as caught:
+        built = build(deck)
+        if isinstance(built, GameRecord):
+            write_record(built)
+    if path is not None:
+        assert caught.value.path == path  # type: ignore[attr-defined]
+
+
+def test_a_custom_variant_is_refused_by_write_record() -> None:
+    custom = Variant("base", "Not the base game", (Suit("red"), Suit("blue")), ("red", "blue"))
+    state = new_game(Options(2, variant=custom), seed=1)
+    record = GameRecord.from_state(state)
+    for kind in ("hanabi-core", "hanab-live"):
+        with pytest.raises(InvalidRecord) as caught:
+            write_record(record, format=kind)  # type: ignore[arg-type]
+        assert caught.value.path == "$.options.variant"
+
+
+@pytest.mark.parametrize(("seat", "code", "path"), [(7, 4, "target"), (0, -3, "value")])
+def test_r7_5_an_abandonment_our_records_cannot_hold_is_refused_from_hanab_live(
+    seat: int, code: int, path: str
+) -> None:
+    data = json.loads(write_record(played(2, turns=4), format="hanab-live"))
+    data["actions"].append({"type": 4, "target": seat, "value": code})
+    with pytest.raises(InvalidRecord) as caught:
+        parse_record(data)
+    assert caught.value.path == f"$.actions[4].{path}"
+
+
+def test_long_names_and_many_notes_within_the_bounds_round_trip(tmp_path: Path) -> None:
+    state = new_game(Options(2, max_notes=1000, max_storms=1000), seed=2)
+    for _ in range(30):
+        state = apply(state, legal_actions(state)[-1])
+    names = ["x" * 200, "Zoë \x1b[31m\nScore 25/25"]
+    record = GameRecord.from_state(state, players=names, edition="hle")
+    text = write_record(record)
+    assert parse_record(text) == record
+    path = tmp_path / "long.json"
+    path.write_text(text, encoding="utf-8")
+    assert read_record(path) == record
+
+
+# --- Issue 14: duplicate keys, and read_record's API ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        ('{"format": "hanabi-core", "format": "hanabi-core"}', "$.format"),
+        ('{"a": {"b": 1, "c": 2, "b": 3}}', "$.a.b"),
+        ('{"a": [0, {"x\\u001b[31m": 1, "x\\u001b[31m": 2}]}', '$.a[1]["x\\u001b[31m"]'),
+        ('[{"k": 1, "k": 1}]', "$[0].k"),
+    ],
+)
+def test_duplicate_keys_are_refused_with_their_path(text: str, path: str) -> None:
+    with pytest.raises(InvalidRecord) as caught:
+        parse_record(text)
+    assert caught.value.path == path and "twice" in str(caught.value)
+
+
+def test_a_duplicate_key_in_a_real_record_is_refused() -> None:
+    text = write_record(played())
+    doubled = text.replace('"version": 1,', '"version": 1,\n  "version": 1,')
+    with pytest.raises(InvalidRecord) as caught:
+        read_record(doubled)
+    assert caught.value.path == "$.version"
+    nested = text.replace('"players": 3,', '"players": 3, "players": 2,')
+    with pytest.raises(InvalidRecord) as caught:
+        parse_record(nested)
+    assert caught.value.path == "$.options.players"
+
+
+def test_read_record_reads_files_and_parse_record_reads_text(tmp_path: Path) -> None:
+    record = played()
+    text = write_record(record)
+    assert parse_record(text) == parse_record(text.encode()) == parse_record(json.loads(text))
+    assert parse_record("\ufeff" + text) == record
+    assert parse_record(b"\xef\xbb\xbf" + text.encode()) == record
+    assert read_record(text) == read_record("\ufeff  " + text) == record  # kept for compatibility
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert read_record(path) == read_record(str(path)) == record
+
+
+@pytest.mark.parametrize("source", ["", "   ", b"{}", 42, None, ["a"]])
+def test_read_record_refuses_what_is_not_a_path(source: Any) -> None:
+    # Before: read_record("") raised IsADirectoryError.
+    with pytest.raises(InvalidRecord) as caught:
+        read_record(source)
+    assert caught.value.path == "$"
+
+
+@pytest.mark.parametrize("text", ["42", "null", '"x"', "true", "[1]", "\ufeff7", b"3"])
+def test_parse_record_refuses_json_that_is_not_an_object(text: Any) -> None:
+    with pytest.raises(InvalidRecord) as caught:
+        parse_record(text)
+    assert caught.value.path == "$" and "JSON object" in str(caught.value)
+
+
+def test_read_record_of_a_folder_is_an_os_error(tmp_path: Path) -> None:
+    with pytest.raises(OSError):
+        read_record(tmp_path)
+    with pytest.raises(InvalidRecord):
+        parse_record(5)  # type: ignore[arg-type]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -15,16 +16,24 @@ from hanabi_core import (
     InvalidOptions,
     Options,
     Rule,
+    new_game,
 )
 from helpers import assert_refused, game, touched
 
-RULEBOOK = Path(__file__).resolve().parents[1] / "src" / "hanabi_core" / "rulebook"
-SEED_ABACUS = "seeds/000_dc8d17ca69f1724d.txt"
-SEED_COCKTAIL = "seeds/001_d78bc4579f007efa.txt"
-SEED_RR = "seeds/003_40625c7026cb9ba3.txt"
-SEED_ENCYCLOPEDIA = "seeds/004_765e6e39beb3775a.txt"
+#: The citation keys of the Sources page (docs/spec/sources.md), which presets cite.
+SOURCE_KEYS = {
+    "ES-GUIDE",
+    "PT-GUIDE",
+    "ES-FAQ",
+    "ES-WIKI",
+    "RR-EN",
+    "ABACUS-EN",
+    "HL",
+    "HL-974",
+    "HLE",
+}
 
-#: The defaults every preset shares (section 11's table): only the Abacus clue rule differs.
+#: The defaults the presets share (section 11's table); each preset's differences are passed in.
 COMMON = {
     "max_notes": 8,
     "max_storms": 3,
@@ -38,7 +47,11 @@ WHITES = [Card("white", 1)] * 3 + [Card("white", 2)] * 2
 
 
 def check_preset(
-    edition_id: str, rule: Rule, players: tuple[int, ...], negative_clues: bool
+    edition_id: str,
+    rule: Rule,
+    players: tuple[int, ...],
+    negative_clues: bool,
+    **differences: Any,
 ) -> Edition:
     edition = EDITIONS[edition_id]
     assert edition.id == edition_id
@@ -46,7 +59,7 @@ def check_preset(
     assert edition.players == players
     for count in players:
         options = edition.options(count)
-        assert options == Options(count, negative_clues=negative_clues, **COMMON)
+        assert options == Options(count, negative_clues=negative_clues, **COMMON, **differences)
         assert options.negative_clues is negative_clues
         assert options.variant.id == "base"
     for count in {1, 6, 7} - set(players):
@@ -54,7 +67,7 @@ def check_preset(
             edition.options(count)
         assert caught.value.field == "players"
         assert edition.name in str(caught.value)
-    assert edition.sources and all(isinstance(source, str) for source in edition.sources)
+    assert edition.sources and set(edition.sources) <= SOURCE_KEYS
     return edition
 
 
@@ -75,7 +88,7 @@ def check_overrides(edition: Edition) -> None:
 def test_r11_1_abacus_allows_clues_that_touch_nothing() -> None:
     edition = check_preset("abacus", Rule.EDITION_ABACUS, (2, 3, 4, 5), negative_clues=True)
     assert edition.name == "Abacusspiele (German edition)"
-    assert edition.sources == (SEED_ABACUS, "Abacusspiele rulebook (2010)")
+    assert edition.sources == ("ES-GUIDE", "ABACUS-EN")
     assert dict(edition.defaults) == {"negative_clues": True}
     check_overrides(edition)
     easier = edition.options(3, max_notes=9)  # the "too hard?" easing variant
@@ -89,7 +102,7 @@ def test_r11_1_abacus_allows_clues_that_touch_nothing() -> None:
 def test_r11_2_rr_deluxe_is_every_default() -> None:
     edition = check_preset("rr-deluxe", Rule.EDITION_RR_DELUXE, (2, 3, 4, 5), negative_clues=False)
     assert edition.name == "R&R Games Deluxe"
-    assert edition.sources == (SEED_RR, SEED_ENCYCLOPEDIA, "R&R Games rulebook")
+    assert edition.sources == ("RR-EN", "ES-FAQ", "ES-WIKI")
     assert dict(edition.defaults) == {}
     assert edition.options(4) == Options(4)
     assert edition.options(4, last_round=False).last_round is False  # its variant 4
@@ -98,24 +111,36 @@ def test_r11_2_rr_deluxe_is_every_default() -> None:
     assert_refused(state, ColourClue(1, "blue"), Rule.CLUE_MUST_TOUCH)
 
 
-def test_r11_3_cocktail_is_every_default() -> None:
-    edition = check_preset("cocktail", Rule.EDITION_COCKTAIL, (2, 3, 4, 5), negative_clues=False)
+def test_r11_3_and_r13_1_cocktail_follows_its_text() -> None:
+    edition = check_preset(
+        "cocktail",
+        Rule.EDITION_COCKTAIL,
+        (2, 3, 4, 5),
+        negative_clues=True,
+        descending_score="minus-five",
+    )
     assert edition.name == "Cocktail Games / Grands Feux"
-    assert edition.sources == (SEED_COCKTAIL, "Cocktail Games rulebook")
-    assert dict(edition.defaults) == {}
-    assert edition.options(5) == Options(5)
+    assert edition.sources == ("PT-GUIDE", "HL-974")
+    assert dict(edition.defaults) == {"negative_clues": True, "descending_score": "minus-five"}
+    # PT-GUIDE's own example: «“Você não tem cartas brancas”» is a legal clue.
+    state = game(edition.options(2), [WHITES, REDS])
+    assert touched(state, ColourClue(1, "white")) == ()
     check_overrides(edition)
     # Its add-ons are variants: Colour Avalanche (wild multicolour) and Black Powder.
     assert edition.options(2, variant="multicolour-wild").variant.id == "multicolour-wild"
     assert edition.options(2, variant="black-powder").variant.id == "black-powder"
 
 
-def test_r11_4_hanab_live_allows_six_players() -> None:
+def test_r11_4_hanab_live_allows_six_players_and_ends_when_nothing_is_left() -> None:
     edition = check_preset(
-        "hanab-live", Rule.EDITION_HANAB_LIVE, (2, 3, 4, 5, 6), negative_clues=False
+        "hanab-live",
+        Rule.EDITION_HANAB_LIVE,
+        (2, 3, 4, 5, 6),
+        negative_clues=False,
+        end_at_max_reachable=True,
     )
     assert edition.name == "hanab.live"
-    assert edition.sources == ("hanab.live game records (../shared/formats/hanab-live.md)",)
+    assert edition.sources == ("HL",)
     assert edition.options(6).hand_size == 3
     assert edition.options(3, negative_clues=True).negative_clues  # its emptyClues option
     check_overrides(edition)
@@ -124,23 +149,42 @@ def test_r11_4_hanab_live_allows_six_players() -> None:
 def test_r11_5_hle_is_every_default_with_configurable_tokens() -> None:
     edition = check_preset("hle", Rule.EDITION_HLE, (2, 3, 4, 5), negative_clues=False)
     assert edition.name == "DeepMind Hanabi Learning Environment"
-    assert edition.sources == ("hanabi-learning-environment (DeepMind, 2019)",)
+    assert edition.sources == ("HLE",)
     assert edition.options(2, max_storms=1).max_storms == 1
     assert edition.options(2, max_notes=5).max_notes == 5
     check_overrides(edition)
 
 
-def test_r11_1_to_r11_5_the_five_presets_and_their_seed_files() -> None:
-    assert list(EDITIONS) == ["abacus", "rr-deluxe", "cocktail", "hanab-live", "hle"]
-    assert [e.rule for e in EDITIONS.values()] == ["11.1", "11.2", "11.3", "11.4", "11.5"]
+def test_r11_6_abacus_advanced_is_seed_000s_advanced_game() -> None:
+    edition = EDITIONS["abacus-advanced"]
+    assert edition.rule == Rule.EDITION_ABACUS_ADVANCED and edition.sources == ("ES-GUIDE",)
+    options = edition.options(3)
+    assert options == Options(3, negative_clues=True, variant="multicolour", max_notes=9)
+    state = new_game(options, seed=5)
+    assert state.notes == 9 and len(state.options.variant.suits) == 6
+    assert edition.options(3, max_notes=8).max_notes == 8  # rule 10.8: an override wins
+
+
+def test_r11_1_to_r11_6_the_presets_cite_keys_of_the_sources_page() -> None:
+    assert list(EDITIONS) == [
+        "abacus",
+        "rr-deluxe",
+        "cocktail",
+        "hanab-live",
+        "hle",
+        "abacus-advanced",
+    ]
+    assert [e.rule for e in EDITIONS.values()] == ["11.1", "11.2", "11.3", "11.4", "11.5", "11.6"]
     with pytest.raises(TypeError):
         EDITIONS["mine"] = EDITIONS["hle"]  # type: ignore[index]
-    cited = [s for e in EDITIONS.values() for s in e.sources if s.startswith("seeds/")]
-    assert sorted(cited) == [SEED_ABACUS, SEED_COCKTAIL, SEED_RR, SEED_ENCYCLOPEDIA]
-    # The seed texts themselves are not part of the repository; the spec quotes each one it cites.
-    editions = (RULEBOOK / "11-editions.md").read_text(encoding="utf-8")
-    for source in cited:
-        assert f"`{source}`" in editions, source
+    cited = {s for e in EDITIONS.values() for s in e.sources}
+    assert cited <= SOURCE_KEYS
+    page = (Path(__file__).resolve().parent.parent / "docs" / "spec" / "sources.md").read_text(
+        encoding="utf-8"
+    )
+    for key in cited:
+        assert f"### {key} {{#{key.lower()}}}" in page, key
+    assert not any("seeds/" in s or "shared" in s for s in cited)
 
 
 def test_r11_1_an_edition_preset_cannot_be_changed() -> None:

@@ -20,14 +20,16 @@ from .errors import (
     HanabiError,
     IllegalAction,
     InvalidAction,
+    InvalidArgument,
     InvalidDeck,
     InvalidOptions,
     InvalidRecord,
 )
 from .knowledge import CardKnowledge
 from .options import EDITIONS, Edition, Options
-from .records import GameRecord, abandon, read_record, write_record
+from .records import GameRecord, abandon, parse_record, read_record, write_record
 from .rules import apply, check, is_legal, legal_actions, new_game, playable
+from .sampling import SamplingError, sample_state
 from .scoring import RATINGS, Rating, rating
 from .spec import Rule
 from .state import EndReason, GameState, Outcome, Turn
@@ -55,6 +57,7 @@ __all__ = [
     "HanabiError",
     "IllegalAction",
     "InvalidAction",
+    "InvalidArgument",
     "InvalidDeck",
     "InvalidOptions",
     "InvalidRecord",
@@ -65,6 +68,7 @@ __all__ = [
     "RankClue",
     "Rating",
     "Rule",
+    "SamplingError",
     "SeenTurn",
     "Suit",
     "Turn",
@@ -75,9 +79,11 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "new_game",
+    "parse_record",
     "playable",
     "rating",
     "read_record",
+    "sample_state",
     "view",
     "write_record",
 ]

@@ -42,42 +42,62 @@ def describe(value: object) -> str:
     return f"a {type(value).__name__}"
 
 
-def load(source: object) -> tuple[Any, str | None]:
-    """The parsed JSON of `source` (a path, JSON text or a parsed mapping) and its file name.
+class _Duplicates(dict):  # type: ignore[type-arg]
+    """A parsed JSON object that held a key twice: `key` is the first repeated one."""
 
-    A `str` is JSON text when its first non-blank character is ``{`` or ``[``, otherwise a path.
+    key: str = ""
+
+
+def _first_duplicate(data: Any) -> str:
+    """The path of the first key repeated in an object of `data` (walked without recursion)."""
+    stack: list[tuple[Any, str]] = [(data, "$")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, _Duplicates):
+            return at(path, value.key)
+        if isinstance(value, dict):
+            stack.extend((item, at(path, key)) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((item, at(path, i)) for i, item in reversed(list(enumerate(value))))
+    return "$"
+
+
+def parse(text: str | bytes) -> Any:
+    """The parsed JSON of `text` (a leading byte-order mark is allowed).
 
     Raises:
-        InvalidRecord: at ``"$"``, for text that is not JSON, too large or nested too deeply.
-        OSError: the file cannot be read.
+        InvalidRecord: at ``"$"`` for text that is not JSON, too large or nested too deeply, and at
+            the key's path for an object that holds a key twice (another parser might keep the
+            other value, and so read another game from the same file).
     """
-    if isinstance(source, Mapping):
-        return source, None
-    name: str | None = None
-    if isinstance(source, str) and source.lstrip().startswith(("{", "[")):
-        text = source
-    elif isinstance(source, (str, os.PathLike)):
-        path = Path(source)
-        name = str(path)
+    if isinstance(text, bytes):
+        if len(text) > MAX_TEXT:
+            raise InvalidRecord("$", f"the text is larger than {MAX_TEXT} bytes")
         try:
-            with path.open("rb") as handle:
-                raw = handle.read(MAX_TEXT + 1)
-        except ValueError as error:  # e.g. a NUL character in the path
-            raise InvalidRecord("$", f"not a path: {error}") from None
-        if len(raw) > MAX_TEXT:
-            raise InvalidRecord("$", f"the file is larger than {MAX_TEXT} bytes")
-        try:
-            text = raw.decode("utf-8-sig")
+            text = text.decode("utf-8-sig")
         except UnicodeDecodeError as error:
-            raise InvalidRecord("$", f"the file is not UTF-8 text ({error.reason})") from None
-    else:
-        raise InvalidRecord(
-            "$", f"expected a path, JSON text or a parsed object, got {describe(source)}"
-        )
+            raise InvalidRecord("$", f"the text is not UTF-8 ({error.reason})") from None
+    text = text.removeprefix("\ufeff")
     if len(text) > MAX_TEXT:
         raise InvalidRecord("$", f"the text is longer than {MAX_TEXT} characters")
+    repeated: list[bool] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        result = dict(items)
+        if len(result) == len(items):
+            return result
+        repeated.append(True)
+        flagged = _Duplicates(result)
+        seen: set[str] = set()
+        for key, _ in items:
+            if key in seen:
+                flagged.key = key
+                break
+            seen.add(key)
+        return flagged
+
     try:
-        return json.loads(text), name
+        data = json.loads(text, object_pairs_hook=pairs)
     except RecursionError:
         raise InvalidRecord("$", "the JSON is nested too deeply") from None
     except json.JSONDecodeError as error:
@@ -85,7 +105,60 @@ def load(source: object) -> tuple[Any, str | None]:
             "$", f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
         ) from None
     except ValueError as error:  # e.g. an integer of more than 4300 digits
-        raise InvalidRecord("$", f"not valid JSON: {error}") from None
+        raise InvalidRecord("$", f"not valid JSON: {describe(str(error))}") from None
+    if repeated:
+        raise InvalidRecord(_first_duplicate(data), "appears twice in its object")
+    return data
+
+
+def read_file(source: str | os.PathLike[str]) -> tuple[Any, str]:
+    """The parsed JSON of the file at `source`, and its name.
+
+    Raises:
+        InvalidRecord: as `parse`, or at ``"$"`` for an empty path or one that holds a NUL.
+        OSError: the file cannot be read (it does not exist, it is a folder, …).
+    """
+    name = os.fspath(source)
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidRecord("$", f"not the path of a file: {describe(name)}")
+    try:
+        with Path(name).open("rb") as handle:
+            raw = handle.read(MAX_TEXT + 1)
+    except ValueError as error:  # e.g. a NUL character in the path
+        raise InvalidRecord("$", f"not a path: {error}") from None
+    if len(raw) > MAX_TEXT:
+        raise InvalidRecord("$", f"the file is larger than {MAX_TEXT} bytes")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InvalidRecord("$", f"the file is not UTF-8 text ({error.reason})") from None
+    return parse(text), name
+
+
+def looks_like_json(text: str) -> bool:
+    """Whether a string given where a path or JSON text may go is JSON text: its first character
+    after a byte-order mark and blanks is ``{`` or ``[``."""
+    return text.removeprefix("\ufeff").lstrip().startswith(("{", "["))
+
+
+def load(source: object) -> tuple[Any, str | None]:
+    """The parsed JSON of `source` (a path, JSON text or a parsed mapping) and its file name.
+
+    A `str` is JSON text when `looks_like_json`, otherwise a path; `bytes` are JSON text.
+
+    Raises:
+        InvalidRecord: as `parse` and `read_file`, or for a source of another kind.
+        OSError: the file cannot be read.
+    """
+    if isinstance(source, Mapping):
+        return source, None
+    if isinstance(source, bytes) or (isinstance(source, str) and looks_like_json(source)):
+        return parse(source), None
+    if isinstance(source, (str, os.PathLike)):
+        return read_file(source)
+    raise InvalidRecord(
+        "$", f"expected a path, JSON text or a parsed object, got {describe(source)}"
+    )
 
 
 def obj(
@@ -144,9 +217,29 @@ def string(
         )
     if len(value) > most:
         raise InvalidRecord(path, f"is longer than {most} characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate (JSON's "\ud800", or a command-line byte that is not UTF-8) cannot be
+        # written to a UTF-8 file, so a record holding one could not be saved and read back.
+        raise InvalidRecord(path, "is not valid Unicode text (it holds a lone surrogate)") from None
     return value
 
 
+#: The longest key a path spells out in full.
+_MAX_KEY = 40
+
+
 def at(path: str, key: str | int) -> str:
-    """The path of a field (``$.deck``) or an item (``$.deck[3]``) under `path`."""
-    return f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}"
+    """The path of a field (``$.deck``) or an item (``$.deck[3]``) under `path`.
+
+    A key that is not a plain name (a letter or ``_``, then letters, digits and ``_``, at most 40)
+    is quoted as a JSON string, cut to 40 characters: a path is printed, and a key read from an
+    untrusted record may hold terminal escape codes, line breaks or a megabyte of text.
+    """
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    if key.isascii() and key.isidentifier() and len(key) <= _MAX_KEY:
+        return f"{path}.{key}"
+    shown = key if len(key) <= _MAX_KEY else key[: _MAX_KEY - 3] + "..."
+    return f"{path}[{json.dumps(shown)}]"

@@ -34,13 +34,27 @@ def _int(instance: object, attribute: Attribute[Any], value: object) -> None:
         raise InvalidAction(attribute.name, "must be a whole number within 64 bits")
 
 
+class _Final:
+    """Refuses subclasses: `apply` would take a subclass's instance, but it would never equal the
+    action `legal_actions` lists (attrs compares classes exactly), so one action would be two."""
+
+    __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        if any(base is not _Final and _Final in base.__bases__ for base in cls.__bases__):
+            raise InvalidAction(
+                "class", f"the action classes cannot be subclassed ({cls.__name__})"
+            )
+        super().__init_subclass__(**kwargs)
+
+
 def _str(instance: object, attribute: Attribute[Any], value: object) -> None:
     if not isinstance(value, str):
         raise InvalidAction(attribute.name, f"must be a string, got {_brief(value)}")
 
 
 @frozen
-class Play:
+class Play(_Final):
     """Play the card in `slot` of your own hand (section 6)."""
 
     slot: int = field(validator=_int)
@@ -50,7 +64,7 @@ class Play:
 
 
 @frozen
-class Discard:
+class Discard(_Final):
     """Discard the card in `slot` of your own hand (section 5)."""
 
     slot: int = field(validator=_int)
@@ -60,7 +74,7 @@ class Discard:
 
 
 @frozen
-class ColourClue:
+class ColourClue(_Final):
     """Tell the player in seat `target` which of their cards are `colour` (rules 4.1–4.6)."""
 
     target: int = field(validator=_int)
@@ -71,7 +85,7 @@ class ColourClue:
 
 
 @frozen
-class RankClue:
+class RankClue(_Final):
     """Tell the player in seat `target` which of their cards are `rank`s (rules 4.1–4.5, 4.7)."""
 
     target: int = field(validator=_int)

@@ -9,14 +9,27 @@ data: which colour clues touch it, how many copies of each rank it has, and whic
 from __future__ import annotations
 
 from enum import Enum
+from typing import Any
 
-from attrs import field, frozen
-from attrs.validators import in_, instance_of
+from attrs import Attribute, field, frozen
+
+from .errors import InvalidDeck, InvalidOptions, _brief
 
 __all__ = ["RANKS", "Card", "ClueTouch", "DealtCard", "Suit"]
 
 #: The printed values, lowest first.
 RANKS: tuple[int, ...] = (1, 2, 3, 4, 5)
+
+
+def _card_suit(instance: object, attribute: Attribute[Any], value: object) -> None:
+    if not isinstance(value, str):
+        raise InvalidDeck("card", f"a suit is a name, got {_brief(value)}")
+
+
+def _card_rank(instance: object, attribute: Attribute[Any], value: object) -> None:
+    # `type() is int`: True equals 1 and 1.0 equals 1, but neither is a printed value.
+    if type(value) is not int or value not in RANKS:
+        raise InvalidDeck("card", f"a rank is a whole number from 1 to 5, got {_brief(value)}")
 
 
 @frozen(order=True)
@@ -30,8 +43,8 @@ class Card:
     ```
     """
 
-    suit: str = field(validator=instance_of(str))
-    rank: int = field(validator=in_(RANKS))
+    suit: str = field(validator=_card_suit)
+    rank: int = field(validator=_card_rank)
 
     def __str__(self) -> str:
         return f"{self.suit} {self.rank}"
@@ -87,19 +100,65 @@ class ClueTouch(str, Enum):
     NO_COLOUR = "none"
 
 
-def _copies_valid(instance: Suit, attribute: object, value: tuple[int, ...]) -> None:
-    if len(value) != len(RANKS) or any(type(c) is not int or c < 1 for c in value):
-        raise ValueError(f"copies must give a count of at least 1 for each rank 1-5, got {value!r}")
+#: The most copies of one card a suit may have (the base game has at most 3).
+MAX_COPIES = 100
 
 
-def _colours_valid(instance: Suit, attribute: object, value: tuple[str, ...]) -> None:
-    if type(value) is not tuple or not all(isinstance(c, str) for c in value):
-        raise ValueError(f"colours must be a tuple of colour names, got {value!r}")
+def _suit_error(instance: object, message: str) -> InvalidOptions:
+    return InvalidOptions("variant", f"a Suit's {message}")
+
+
+def _suit_name(instance: object, attribute: Attribute[Any], value: object) -> None:
+    if not isinstance(value, str) or not value:
+        raise _suit_error(instance, f"name must be a non-empty string, got {_brief(value)}")
+
+
+def _suit_touch(instance: object, attribute: Attribute[Any], value: object) -> None:
+    if not isinstance(value, ClueTouch):
+        raise _suit_error(instance, f"touch must be a ClueTouch, got {_brief(value)}")
+
+
+def _copies_valid(instance: object, attribute: Attribute[Any], value: object) -> None:
+    # A tuple, never a list: a suit is a frozen, hashable value (and so are states holding it).
+    if (
+        type(value) is not tuple
+        or len(value) != len(RANKS)
+        or any(type(c) is not int or not 1 <= c <= MAX_COPIES for c in value)
+    ):
+        raise _suit_error(
+            instance,
+            f"copies must be a tuple of 5 whole numbers from 1 to {MAX_COPIES}, one for each rank "
+            f"1-5, got {_brief(value)}",
+        )
+
+
+def _suit_descending(instance: object, attribute: Attribute[Any], value: object) -> None:
+    if type(value) is not bool:
+        raise _suit_error(instance, f"descending must be True or False, got {_brief(value)}")
+
+
+def _colours_valid(instance: object, attribute: Attribute[Any], value: object) -> None:
+    # None (the suit's own name) or a tuple of names, never a list: the suit stays hashable.
+    if value is not None and (
+        type(value) is not tuple or not all(isinstance(c, str) and c for c in value)
+    ):
+        raise _suit_error(
+            instance, f"colours must be None or a tuple of colour names, got {_brief(value)}"
+        )
+
+
+def _suit_flag(instance: object, attribute: Attribute[Any], value: object) -> None:
+    if type(value) is not bool:
+        raise _suit_error(instance, f"{attribute.name} must be True or False, got {_brief(value)}")
 
 
 @frozen
 class Suit:
     """A suit of a variant: data, never code (rule 9.1).
+
+    Raises:
+        InvalidOptions: a field of the wrong kind (``field`` is ``"variant"``); `copies` must be a
+            tuple, never a list, so that the suit stays a hashable value.
 
     Attributes:
         name: the suit's name, e.g. ``"red"`` (hanab.live's suits keep their names, ``"Red"``).
@@ -117,19 +176,15 @@ class Suit:
         inverted: playing one of its cards discards it and discarding it plays it (rule 9.13).
     """
 
-    name: str = field(validator=instance_of(str))
-    touch: ClueTouch = ClueTouch.OWN_COLOUR
+    name: str = field(validator=_suit_name)
+    touch: ClueTouch = field(default=ClueTouch.OWN_COLOUR, validator=_suit_touch)
     copies: tuple[int, ...] = field(default=(3, 2, 2, 2, 1), validator=_copies_valid)
-    descending: bool = False
-    colours: tuple[str, ...] | None = field(default=None, kw_only=True)
-    all_ranks: bool = field(default=False, kw_only=True, validator=instance_of(bool))
-    no_ranks: bool = field(default=False, kw_only=True, validator=instance_of(bool))
-    prism: bool = field(default=False, kw_only=True, validator=instance_of(bool))
-    inverted: bool = field(default=False, kw_only=True, validator=instance_of(bool))
-
-    def __attrs_post_init__(self) -> None:
-        if self.colours is not None:
-            _colours_valid(self, None, self.colours)
+    descending: bool = field(default=False, validator=_suit_descending)
+    colours: tuple[str, ...] | None = field(default=None, kw_only=True, validator=_colours_valid)
+    all_ranks: bool = field(default=False, kw_only=True, validator=_suit_flag)
+    no_ranks: bool = field(default=False, kw_only=True, validator=_suit_flag)
+    prism: bool = field(default=False, kw_only=True, validator=_suit_flag)
+    inverted: bool = field(default=False, kw_only=True, validator=_suit_flag)
 
     @property
     def clue_colours(self) -> tuple[str, ...]:

@@ -4,7 +4,10 @@
 hanabi-core replay FILE              each turn in words, then the score and its rating
 hanabi-core show FILE --turn N       the table after N actions
 hanabi-core rules [ID]               the numbered rules, or one rule with its sources
+hanabi-core rules --search TEXT      the rules and rulings that mention TEXT
+hanabi-core --version                the library's version and the spec's version and date
 hanabi-core new --players N ...      a fresh deal (optionally played out) as a record
+hanabi-core simulate --bot NAME ...  many seeded games played by bots, scored
 ```
 
 Exit codes: 0 fine; 1 the record holds an illegal move (the message names the turn and the rule);
@@ -19,19 +22,27 @@ import argparse
 import itertools
 import os
 import random
+import stat
 import sys
+import tempfile
+import textwrap
+import unicodedata
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
-from .actions import Action, ColourClue, Discard, Play, RankClue
+from . import _cli_simulate
+from .actions import ColourClue, Discard, Play, RankClue
+from .bots import OpenBot, decide
 from .cards import DealtCard
 from .errors import HanabiError, IllegalAction
 from .options import EDITIONS, Options
 from .records import GameRecord, read_record, write_record
 from .rules import apply, legal_actions, new_game
 from .scoring import rating
+from .spec import SPEC_DATE, SPEC_VERSION
 from .state import GameState, Turn
 from .variants import VARIANTS
+from .views import view
 
 __all__ = ["main"]
 
@@ -95,6 +106,12 @@ def _parser() -> argparse.ArgumentParser:
         default="auto",
         help="colour the output (default: when stdout is a terminal and NO_COLOR is unset)",
     )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=_version_text(),
+        help="print the library's version and the spec's version and date",
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     replay = commands.add_parser("replay", help="each turn of a record in words, then the score")
@@ -107,7 +124,10 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     rules = commands.add_parser("rules", help="list the numbered rules, or quote one")
-    rules.add_argument("id", metavar="ID", nargs="?", help="a rule id, e.g. 5.2")
+    rules.add_argument("id", metavar="ID", nargs="?", help="a rule id, e.g. 5.2, 13.1 or 7.7a")
+    rules.add_argument(
+        "--search", metavar="TEXT", help="list the rules and rulings whose title or text has TEXT"
+    )
 
     new = commands.add_parser("new", help="deal a new game and write it as a record")
     new.add_argument("--players", type=int, default=2, help="2 to 6 (default 2)")
@@ -125,6 +145,7 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--names", nargs="+", metavar="NAME", help="one name per seat")
     new.add_argument("--format", choices=("hanabi-core", "hanab-live"), default="hanabi-core")
     new.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    _cli_simulate.add_parser(commands)
     return parser
 
 
@@ -138,35 +159,77 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as stop:  # --help
         return stop.code if isinstance(stop.code, int) else OK
     style = _Style(_colour_wanted(args.colour, sys.stdout))
+    for stream in (sys.stdout, sys.stderr):
+        # A name the terminal's encoding cannot show is printed escaped, not a codec error.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
         if args.command == "replay":
             return _replay(read_record(args.file), style)
         if args.command == "show":
             return _show(read_record(args.file), args.turn, style)
         if args.command == "rules":
-            return _rules(args.id, style)
+            return _rules(args.id, style, args.search)
+        if args.command == "simulate":
+            return _cli_simulate.run(args)
         return _new(args)
     except IllegalAction as error:
         hint = f"; see `{PROG} rules {error.rule.value}`" if error.rule is not None else ""
-        print(f"{PROG}: illegal move: {error}{hint}", file=sys.stderr)
+        print(f"{PROG}: illegal move: {_one_line(str(error))}{hint}", file=sys.stderr)
         return ILLEGAL
     except (HanabiError, ValueError) as error:
         print(f"{PROG}: {_one_line(str(error))}", file=sys.stderr)
         return BAD_INPUT
+    except BrokenPipeError:
+        # The reader went away (`hanabi-core replay game.json | head`): stop quietly, and keep
+        # Python from complaining again when it flushes stdout at exit.
+        _silence_stdout()
+        return BAD_INPUT
     except OSError as error:
-        print(f"{PROG}: cannot read or write {error.filename}: {error.strerror}", file=sys.stderr)
+        reason = error.strerror or str(error)
+        if error.filename is None:
+            message = f"cannot write the output: {reason}"
+        else:
+            message = f"cannot read or write {_text(os.fsdecode(error.filename), 200)}: {reason}"
+        print(f"{PROG}: {_one_line(message)}", file=sys.stderr)
         return BAD_INPUT
 
 
+#: The most characters of a name, and of an error message, the command prints.
+MAX_NAME, MAX_MESSAGE = 40, 400
+
+
+def _text(text: str, most: int = MAX_NAME) -> str:
+    """`text` safe to print: control and formatting characters escaped (a record's names and
+    keys may hold terminal escape codes, line breaks or bidirectional overrides that would forge
+    output), and cut to `most` characters."""
+    safe = "".join(
+        ch.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp")
+        else ch
+        for ch in text[: most + 1]
+    )
+    return safe if len(safe) <= most else safe[: most - 3] + "..."
+
+
 def _one_line(text: str) -> str:
-    return " ".join(text.split())
+    return _text(" ".join(text.split()), MAX_MESSAGE)
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file behind stdout (e.g. under a test harness)
+        pass
 
 
 # --- replay -------------------------------------------------------------------------------------
 
 
 def _name(record: GameRecord, seat: int) -> str:
-    return record.players[seat] if record.players is not None else f"Seat {seat}"
+    return _text(record.players[seat]) if record.players is not None else f"Seat {seat}"
 
 
 def _describe_game(record: GameRecord) -> str:
@@ -289,9 +352,24 @@ def _show(record: GameRecord, turn: int | None, style: _Style) -> int:
 # --- rules --------------------------------------------------------------------------------------
 
 
-def _rules(rule_id: str | None, style: _Style) -> int:
-    from .rulebook import all_rules, rule_text, section_titles  # noqa: PLC0415 (parsed lazily)
+def _version_text() -> str:
+    from . import __version__  # noqa: PLC0415 (the package imports this module's neighbours)
 
+    return f"{PROG} {__version__} (spec {SPEC_VERSION}, {SPEC_DATE})"
+
+
+def _rules(rule_id: str | None, style: _Style, search: str | None = None) -> int:
+    from .rulebook import all_rules, plain_text, rule_text, section_titles  # noqa: PLC0415
+    from .rulebook import search as search_rules  # noqa: PLC0415 (parsed lazily)
+
+    if search is not None:
+        found = search_rules(search)
+        if not found:
+            print(f"{PROG}: no rule or ruling mentions {search!r}", file=sys.stderr)
+            return BAD_INPUT
+        for rule in found:
+            print(f"  {rule.id:<5} {rule.title}")
+        return OK
     if rule_id is None:
         titles = section_titles()
         section = 0
@@ -302,10 +380,17 @@ def _rules(rule_id: str | None, style: _Style) -> int:
             print(f"  {rule.id:<5} {rule.title}")
         return OK
     text = rule_text(rule_id)
-    print(style(f"Rule {text.id}: {text.title}", "bold"))
+    wanted = rule_id.strip().removeprefix("rule ").removeprefix("ruling ").strip()
+    if wanted in text.subrules:
+        print(
+            style(f"{text.kind} {wanted} (of {text.kind.lower()} {text.id}: {text.title})", "bold")
+        )
+        print()
+        print(textwrap.fill(plain_text(text.subrules[wanted]), width=100))
+        return OK
+    print(style(f"{text.kind} {text.id}: {text.title}", "bold"))
     print()
-    body = text.body.split("**Example", 1)[0].rstrip()
-    print(body)
+    print(plain_text(text.body.split("**Example", 1)[0]))
     return OK
 
 
@@ -321,6 +406,7 @@ def _new(args: argparse.Namespace) -> int:
     state = new_game(options, seed=seed)
     if args.play != "none":
         chooser = random.Random(seed)
+        player = OpenBot(chooser)  # one random source for every seat: the same seed, same game
         while not state.is_over:
             actions = legal_actions(state)
             if args.play == "first":
@@ -328,7 +414,8 @@ def _new(args: argparse.Namespace) -> int:
             elif args.play == "random":
                 action = chooser.choice(actions)
             else:
-                action = _open_hand_choice(state, actions, chooser)
+                seat = state.current_player
+                action = decide(player, view(state, seat), state.hands[seat])
             state = apply(state, action)
     if args.names is not None and len(args.names) != options.players:
         raise ValueError(f"--names needs {options.players} names, got {len(args.names)}")
@@ -337,21 +424,40 @@ def _new(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
     else:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        data = text.encode("utf-8")
+        try:
+            _write_atomically(args.output, data)
+        except OSError as error:  # name the file asked for, not the temporary one
+            raise OSError(error.errno, error.strerror, args.output) from None
     return OK
 
 
-def _open_hand_choice(
-    state: GameState, actions: Sequence[Action], chooser: random.Random
-) -> Action:
-    """A demonstration player who sees their own hand: play a card that fits, else anything but a
-    play, at random."""
-    hand = state.hands[state.current_player]
-    for slot, card in enumerate(hand):
-        suit = state.options.variant.suit(card.suit)
-        built = state.fireworks[card.suit]
-        if built < len(suit.build_order) and suit.build_order[built] == card.rank:
-            return Play(slot)
-    others = [a for a in actions if not isinstance(a, Play)]
-    return chooser.choice(others or list(actions))
+def _write_atomically(path: str, data: bytes) -> None:
+    """Write `data` to `path` through a temporary file beside it, renamed over it at the end: an
+    existing file is replaced whole or not at all, never left truncated.
+
+    Only a regular file (or a new one) is replaced so; anything else (a device such as
+    ``/dev/stdout``, a pipe, a symbolic link) is written to as it is, the data being ready.
+    """
+    try:
+        regular = stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        regular = True
+    if not regular:
+        with open(path, "wb") as stream:
+            stream.write(data)
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(prefix=".hanabi-core-", suffix=".tmp", dir=folder)
+    umask = os.umask(0)
+    os.umask(umask)
+    try:
+        os.chmod(temporary, 0o666 & ~umask)  # what open() would have given, not mkstemp's 0600
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise

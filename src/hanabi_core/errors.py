@@ -24,6 +24,7 @@ __all__ = [
     "HanabiError",
     "IllegalAction",
     "InvalidAction",
+    "InvalidArgument",
     "InvalidDeck",
     "InvalidOptions",
     "InvalidRecord",
@@ -170,18 +171,33 @@ class InvalidRecord(HanabiError, ValueError):
         super().__init__(f"Invalid record at {path}: {message}")
 
 
-class InvalidAction(HanabiError, ValueError, TypeError):
+class InvalidArgument(HanabiError, ValueError, TypeError):
+    """A value of the wrong kind or out of range, given to a function of the library (e.g. a seat
+    that does not exist to [`view`][hanabi_core.view], a negative score to
+    [`rating`][hanabi_core.rating]).
+
+    It is both a `ValueError` and a `TypeError`, what such calls raised before.
+
+    Attributes:
+        field: the argument at fault, e.g. ``"player"``.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self._init_args = (field, message)
+        super().__init__(f"Invalid {field}: {message}")
+
+
+class InvalidAction(InvalidArgument):
     """An action built from values of the wrong kind, e.g. ``Play(True)`` or ``RankClue(1, "3")``.
 
     Like `InvalidOptions` for options: a slot, a target or a rank is a whole number (never a bool,
-    a float or a string, and never beyond 64 bits), a colour is a string. It is also a `TypeError`,
-    which is what such actions raised before.
+    a float or a string, and never beyond 64 bits), a colour is a string.
 
     Attributes:
         field: the field at fault, e.g. ``"slot"``.
     """
 
     def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        self._init_args = (field, message)
-        super().__init__(f"Invalid action field {field!r}: {message}")
+        super().__init__(field, message)
+        self.args = (f"Invalid action field {field!r}: {message}",)

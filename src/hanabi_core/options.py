@@ -15,13 +15,33 @@ from typing import Any
 from attrs import evolve, field, fields, frozen
 
 from ._readonly import ReadOnlyMap
-from .errors import InvalidOptions
+from .errors import InvalidOptions, _brief
 from .variants import VARIANTS, Cache, Variant
 
-__all__ = ["EDITIONS", "STORM_OUT_SCORES", "Edition", "Options", "default_hand_size"]
+__all__ = [
+    "DESCENDING_BONUSES",
+    "DESCENDING_SCORES",
+    "EDITIONS",
+    "NO_LEGAL_ACTION",
+    "STORM_OUT_SCORES",
+    "Edition",
+    "Options",
+    "default_hand_size",
+]
+
+#: The most Note tokens, Storm tokens or cards in a hand that `Options` allows: far beyond any
+#: edition, and low enough that every game stays short (a game lasts at most about as many turns
+#: as there are Notes and cards) and fits in a record (which holds at most this many).
+MAX_TOKENS = 1000
 
 #: The allowed values of `Options.storm_out_score` (rule 10.5).
 STORM_OUT_SCORES: tuple[str, ...] = ("zero", "fireworks")
+#: The allowed values of `Options.descending_score` (rule 10.10, ruling 13.7).
+DESCENDING_SCORES: tuple[str, ...] = ("cards", "highest", "minus-five")
+#: The allowed values of `Options.descending_bonus` (rule 10.11, ruling 13.8).
+DESCENDING_BONUSES: tuple[str, ...] = ("complete", "five")
+#: The allowed values of `Options.no_legal_action` (rule 10.12, ruling 13.9).
+NO_LEGAL_ACTION: tuple[str, ...] = ("loss", "pass")
 
 _HAND_SIZES: Mapping[int, int] = ReadOnlyMap({2: 5, 3: 5, 4: 4, 5: 4, 6: 3})
 
@@ -32,7 +52,7 @@ def default_hand_size(players: int) -> int:
         return _HAND_SIZES[players]
     except (KeyError, TypeError):
         raise InvalidOptions(
-            "players", f"must be a whole number from 2 to 6, got {players!r}"
+            "players", f"must be a whole number from 2 to 6, got {_brief(players)}"
         ) from None
 
 
@@ -42,7 +62,7 @@ def _to_variant(value: Variant | str) -> Variant:
     if isinstance(value, str) and value in VARIANTS:
         return VARIANTS[value]
     raise InvalidOptions(
-        "variant", f"must be a Variant or one of {', '.join(VARIANTS)}, got {value!r}"
+        "variant", f"must be a Variant or one of {', '.join(VARIANTS)}, got {_brief(value)}"
     )
 
 
@@ -70,6 +90,16 @@ class Options:
         negative_clues: whether a clue may touch no card (rule 10.2).
         storm_out_score: ``"zero"`` or ``"fireworks"``: the score after the last Storm (rule 10.5).
         last_round: `False` is the printed "no last round" variant (rule 7.4).
+        end_at_max_reachable: end the game as soon as no card still in play can be built, as
+            hanab.live does (rule 7.6, ruling 13.10).
+        descending_score: how a firework built downwards (Black Powder) scores (rule 10.10,
+            ruling 13.7): ``"cards"`` (the cards built), ``"highest"`` (the value of its highest
+            card) or ``"minus-five"`` (cards built, minus 5: the Grands Feux rule as reported).
+        descending_bonus: when a firework built downwards earns its Note (rule 10.11, ruling 13.8):
+            ``"complete"`` (with its last card, the 1) or ``"five"`` (with its 5, its first card).
+        no_legal_action: under "no last round", what happens to a player with nothing legal to do
+            (rule 10.12, ruling 13.9): ``"loss"`` (the game is lost) or ``"pass"`` (the turn
+            passes).
 
     Raises:
         InvalidOptions: naming the field at fault and the values it allows.
@@ -89,45 +119,66 @@ class Options:
     negative_clues: bool = False
     storm_out_score: str = "zero"
     last_round: bool = True
+    end_at_max_reachable: bool = False
+    descending_score: str = "cards"
+    descending_bonus: str = "complete"
+    no_legal_action: str = "loss"
 
     def __attrs_post_init__(self) -> None:
         # Rule 10.1: every field is checked here, once, so the transitions may trust them.
         if not _is_int(self.players) or not 2 <= self.players <= 6:
             raise InvalidOptions(
-                "players", f"must be a whole number from 2 to 6, got {self.players!r}"
+                "players", f"must be a whole number from 2 to 6, got {_brief(self.players)}"
             )
         deck_size = len(self.variant.deck)
         if self.hand_size is None:
             object.__setattr__(self, "hand_size", default_hand_size(self.players))
-        elif not _is_int(self.hand_size) or self.hand_size < 1:
+        elif not _is_int(self.hand_size) or not 1 <= self.hand_size <= MAX_TOKENS:
             raise InvalidOptions(
-                "hand_size", f"must be a whole number of at least 1, got {self.hand_size!r}"
+                "hand_size",
+                f"must be a whole number from 1 to {MAX_TOKENS}, got {_brief(self.hand_size)}",
             )
-        elif self.hand_size * self.players > deck_size:
+        # Rule 2.2: the hands are dealt from the deck, whether their size is the table's or not.
+        if self.hand_size * self.players > deck_size:
             raise InvalidOptions(
                 "hand_size",
                 f"{self.players} hands of {self.hand_size} need {self.hand_size * self.players} "
                 f"cards, but the deck has {deck_size}",
             )
-        if not _is_int(self.max_notes) or self.max_notes < 1:
-            raise InvalidOptions(
-                "max_notes", f"must be a whole number of at least 1, got {self.max_notes!r}"
-            )
-        if not _is_int(self.max_storms) or self.max_storms < 1:
-            raise InvalidOptions(
-                "max_storms", f"must be a whole number of at least 1, got {self.max_storms!r}"
-            )
+        for name in ("max_notes", "max_storms"):
+            value = getattr(self, name)
+            if not _is_int(value) or not 1 <= value <= MAX_TOKENS:
+                raise InvalidOptions(
+                    name, f"must be a whole number from 1 to {MAX_TOKENS}, got {_brief(value)}"
+                )
         if type(self.negative_clues) is not bool:
             raise InvalidOptions(
-                "negative_clues", f"must be True or False, got {self.negative_clues!r}"
+                "negative_clues", f"must be True or False, got {_brief(self.negative_clues)}"
             )
         if self.storm_out_score not in STORM_OUT_SCORES:
             raise InvalidOptions(
                 "storm_out_score",
-                f"must be 'zero' or 'fireworks', got {self.storm_out_score!r}",
+                f"must be 'zero' or 'fireworks', got {_brief(self.storm_out_score)}",
             )
         if type(self.last_round) is not bool:
-            raise InvalidOptions("last_round", f"must be True or False, got {self.last_round!r}")
+            raise InvalidOptions(
+                "last_round", f"must be True or False, got {_brief(self.last_round)}"
+            )
+        if type(self.end_at_max_reachable) is not bool:
+            raise InvalidOptions(
+                "end_at_max_reachable",
+                f"must be True or False, got {_brief(self.end_at_max_reachable)}",
+            )
+        for name, allowed in (
+            ("descending_score", DESCENDING_SCORES),
+            ("descending_bonus", DESCENDING_BONUSES),
+            ("no_legal_action", NO_LEGAL_ACTION),
+        ):
+            value = getattr(self, name)
+            if type(value) is not str or value not in allowed:
+                raise InvalidOptions(
+                    name, f"must be one of {', '.join(map(repr, allowed))}, got {_brief(value)}"
+                )
 
     def __reduce__(self) -> tuple[object, ...]:
         # Pickle the settings, not the tables `rules.py` caches on first use.
@@ -145,7 +196,15 @@ class Options:
         return len(self.variant.deck)
 
     def replace(self, **changes: Any) -> Options:
-        """A copy with some fields changed, validated again."""
+        """A copy with some fields changed, validated again.
+
+        Raises:
+            InvalidOptions: a change names no option, or gives a value the option does not allow.
+        """
+        known = [a.name for a in fields(Options) if a.init]
+        for name in changes:
+            if name not in known:
+                raise InvalidOptions(name, f"is not an option; the options are {', '.join(known)}")
         if "hand_size" not in changes and "players" in changes:
             changes["hand_size"] = None
         return evolve(self, **changes)
@@ -163,7 +222,7 @@ class Edition:
         id: the stable id under which [`EDITIONS`][hanabi_core.EDITIONS] holds it.
         name: the edition's name.
         rule: the spec rule that describes the edition.
-        sources: the texts it follows (seed file names, rulebooks, engines).
+        sources: the citation keys of the texts it follows (the spec's Sources page).
         defaults: the option values it sets, on top of `Options`' own defaults.
         players: the player counts the edition allows.
     """
@@ -186,7 +245,7 @@ class Edition:
             raise InvalidOptions(
                 "players",
                 f"the {self.name} edition is for {self.players[0]} to {self.players[-1]} "
-                f"players, got {players!r}",
+                f"players, got {_brief(players)}",
             )
         known = [a.name for a in fields(Options) if a.init and a.name != "players"]
         for name in overrides:
@@ -196,50 +255,58 @@ class Edition:
         return Options(players, **settings)
 
 
-_SEED_ABACUS = "seeds/000_dc8d17ca69f1724d.txt"
-_SEED_COCKTAIL = "seeds/001_d78bc4579f007efa.txt"
-_SEED_RR = "seeds/003_40625c7026cb9ba3.txt"
-_SEED_ENCYCLOPEDIA = "seeds/004_765e6e39beb3775a.txt"
-
+# Sources are named by their citation keys (docs/spec/sources.md says what each one is).
 _EDITIONS = (
     Edition(
         "abacus",
         "Abacusspiele (German edition)",
         "11.1",
-        (_SEED_ABACUS, "Abacusspiele rulebook (2010)"),
+        ("ES-GUIDE", "ABACUS-EN"),
         {"negative_clues": True},
     ),
     Edition(
         "rr-deluxe",
         "R&R Games Deluxe",
         "11.2",
-        (_SEED_RR, _SEED_ENCYCLOPEDIA, "R&R Games rulebook"),
+        ("RR-EN", "ES-FAQ", "ES-WIKI"),
         {},
     ),
     Edition(
         "cocktail",
         "Cocktail Games / Grands Feux",
         "11.3",
-        (_SEED_COCKTAIL, "Cocktail Games rulebook"),
-        {},
+        ("PT-GUIDE", "HL-974"),
+        # Ruling 13.1: PT-GUIDE gives clues that touch nothing as examples; ruling 13.7: the
+        # Grands Feux Black Powder score, as HL-974 reports the printed rule.
+        {"negative_clues": True, "descending_score": "minus-five"},
     ),
     Edition(
         "hanab-live",
         "hanab.live",
         "11.4",
-        ("hanab.live game records (../shared/formats/hanab-live.md)",),
-        {},
+        ("HL",),
+        # Ruling 13.10: hanab.live ends a game once no card still in play can be built.
+        {"end_at_max_reachable": True},
         (2, 3, 4, 5, 6),
     ),
     Edition(
         "hle",
         "DeepMind Hanabi Learning Environment",
         "11.5",
-        ("hanabi-learning-environment (DeepMind, 2019)",),
+        ("HLE",),
         {},
+    ),
+    Edition(
+        "abacus-advanced",
+        "Abacusspiele (German edition), advanced game as ES-GUIDE gives it",
+        "11.6",
+        ("ES-GUIDE",),
+        # Ruling 13.4: ES-GUIDE's advanced version adds the ten multicolour cards and the spare
+        # Note token together.
+        {"negative_clues": True, "variant": "multicolour", "max_notes": 9},
     ),
 )
 
 #: The edition presets by id: ``"abacus"``, ``"rr-deluxe"``, ``"cocktail"``, ``"hanab-live"``,
-#: ``"hle"``. Read-only.
+#: ``"hle"``, ``"abacus-advanced"``. Read-only.
 EDITIONS: Mapping[str, Edition] = ReadOnlyMap({e.id: e for e in _EDITIONS})

@@ -24,8 +24,9 @@ assert read_record(write_record(record, format="hanab-live")).actions == record.
   settings are the defaults of the options not given;
 - ``"options"``: ``players`` and ``variant`` (an id of [`VARIANTS`][hanabi_core.VARIANTS], or
   ``"hanab.live:"`` and a hanab.live variant name, rule 9.8), and
-  optionally ``hand_size``, ``max_notes``, ``max_storms``, ``negative_clues``, ``storm_out_score``
-  and ``last_round``, as in [`Options`][hanabi_core.Options] (the library writes them all);
+  optionally ``hand_size``, ``max_notes``, ``max_storms``, ``negative_clues``, ``storm_out_score``,
+  ``last_round``, ``end_at_max_reachable``, ``descending_score``, ``descending_bonus`` and
+  ``no_legal_action``, as in [`Options`][hanabi_core.Options] (the library writes them all);
 - ``"players"`` (optional): one name per seat;
 - ``"deck"``: every card, top first, as ``["red", 3]``;
 - ``"actions"``: ``{"type": "play", "slot": 0}``, ``{"type": "discard", "slot": 0}``,
@@ -42,7 +43,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any, Literal
 
@@ -52,8 +53,15 @@ from . import _jsonutil as j
 from . import hanablive
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .cards import Card
-from .errors import IllegalAction, InvalidDeck, InvalidOptions, InvalidRecord
-from .options import EDITIONS, STORM_OUT_SCORES, Options
+from .errors import IllegalAction, InvalidDeck, InvalidOptions, InvalidRecord, _brief
+from .options import (
+    DESCENDING_BONUSES,
+    DESCENDING_SCORES,
+    EDITIONS,
+    NO_LEGAL_ACTION,
+    STORM_OUT_SCORES,
+    Options,
+)
 from .rules import apply, new_game
 from .spec import Rule
 from .state import EndReason, GameState, Outcome
@@ -65,6 +73,7 @@ __all__ = [
     "Abandonment",
     "GameRecord",
     "abandon",
+    "parse_record",
     "read_record",
     "schema",
     "write_record",
@@ -85,6 +94,10 @@ _OPTION_FIELDS = (
     "negative_clues",
     "storm_out_score",
     "last_round",
+    "end_at_max_reachable",
+    "descending_score",
+    "descending_bonus",
+    "no_legal_action",
 )
 _BIG = 2**31 - 1
 
@@ -130,16 +143,31 @@ class Abandonment:
     code: int | None = None
 
 
+def _sequence(value: object, path: str, what: str) -> tuple[Any, ...]:
+    # Any iterable but a string (``players="AB"`` is not two players named A and B) or a mapping.
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise InvalidRecord(path, f"must be a list or a tuple of {what}, got {_brief(value)}")
+    return tuple(value)
+
+
+def _check_abandonment(abandoned: Abandonment, players: int) -> None:
+    j.string(abandoned.by, "$.abandoned.by", choices=("server", "vote"))
+    if abandoned.seat is not None:
+        j.integer(abandoned.seat, "$.abandoned.seat", 0, players - 1)
+    if abandoned.code is not None:
+        j.integer(abandoned.code, "$.abandoned.code", 0, _BIG)
+
+
 def _tuple_or_none(value: Iterable[str] | None) -> tuple[str, ...] | None:
-    return None if value is None else tuple(value)
+    return None if value is None else _sequence(value, "$.players", "names")
 
 
 def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(value)
+    return _sequence(value, "$.deck", "cards")
 
 
 def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
-    return tuple(value)
+    return _sequence(value, "$.actions", "actions")
 
 
 @frozen
@@ -168,31 +196,49 @@ class GameRecord:
     players: tuple[str, ...] | None = field(default=None, converter=_tuple_or_none, kw_only=True)
     edition: str | None = field(default=None, kw_only=True)
     abandoned: Abandonment | None = field(default=None, kw_only=True)
-    _states: list[GameState] = field(init=False, eq=False, repr=False, factory=list)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.options, Options):
+        # Everything the record format cannot hold is refused here, so that whatever can be built
+        # can be written, and whatever `write_record` writes, `read_record` reads back equal.
+        options = self.options
+        if not isinstance(options, Options):
             raise InvalidRecord("$.options", "must be an Options")
-        if self.players is not None and (
-            len(self.players) != self.options.players
-            or not all(isinstance(p, str) for p in self.players)
-        ):
-            raise InvalidRecord(
-                "$.players", f"must be {self.options.players} names, one for each seat"
-            )
-        if self.edition is not None and self.edition not in EDITIONS:
-            raise InvalidRecord("$.edition", f"must be one of {', '.join(EDITIONS)}")
-        if self.abandoned is not None and not isinstance(self.abandoned, Abandonment):
-            raise InvalidRecord("$.abandoned", "must be an Abandonment")
+        if self.players is not None:
+            if len(self.players) != options.players:
+                raise InvalidRecord(
+                    "$.players", f"must be {options.players} names, one for each seat"
+                )
+            for i, name in enumerate(self.players):
+                j.string(name, j.at("$.players", i))
+        if self.edition is not None:
+            edition = j.string(self.edition, "$.edition", choices=tuple(EDITIONS))
+            if options.players not in EDITIONS[edition].players:
+                raise InvalidRecord(
+                    "$.edition",
+                    f"the {EDITIONS[edition].name} edition has no game for {options.players} "
+                    "players",
+                )
+        if self.abandoned is not None:
+            if not isinstance(self.abandoned, Abandonment):
+                raise InvalidRecord("$.abandoned", "must be an Abandonment")
+            _check_abandonment(self.abandoned, options.players)
         for i, action in enumerate(self.actions):
             if not isinstance(action, (Play, Discard, ColourClue, RankClue)):
                 raise InvalidRecord(
                     j.at("$.actions", i), "must be a Play, Discard, ColourClue or RankClue"
                 )
+        if len(self.actions) > j.MAX_ACTIONS:
+            raise InvalidRecord("$.actions", f"holds more than {j.MAX_ACTIONS} actions")
         try:
-            self._states.append(new_game(self.options, deck=self.deck))
+            self._states.append(new_game(options, deck=self.deck))
         except InvalidDeck as error:
             raise InvalidRecord("$.deck", str(error)) from None
+
+    @cached_property
+    def _states(self) -> list[GameState]:
+        # The replayed states, filled on first use: kept in a slot that is not a field, so never
+        # part of equality, `attrs.asdict`, pickling or copying.
+        return []
 
     @classmethod
     def from_state(
@@ -243,7 +289,7 @@ class GameRecord:
         return last
 
     def _replay(self) -> None:
-        state = self._states[0]
+        state = self._states[0] if self._states else new_game(self.options, deck=self.deck)
         states = [state]
         for turn, action in enumerate(self.actions):
             try:
@@ -264,18 +310,58 @@ class GameRecord:
 
 
 def read_record(source: object) -> GameRecord:
-    """A game record from a path, JSON text or a parsed object, in either format (detected).
+    """A game record from a file, in either format (detected).
 
-    A `str` is JSON text when it starts with ``{`` (after blanks), otherwise a path; an
-    `os.PathLike` is a path. The record is replayed at once, so every error is raised here.
+    `source` is the path of the file (a `str` or an `os.PathLike`). For compatibility with earlier
+    versions it may also be what [`parse_record`][hanabi_core.parse_record] takes: a parsed object,
+    or a `str` whose first character after a byte-order mark and blanks is ``{`` or ``[``, which
+    is JSON text, not a path. New code should pass text to `parse_record`: any other string,
+    ``"42"`` or ``"null"`` say, is taken for a path here. The record is replayed at once, so every
+    error is raised here.
 
     Raises:
         InvalidRecord: the record is malformed, naming the JSON path of the field at fault
-            (``$.actions[3].type``), or uses something the library does not support.
+            (``$.actions[3].type``), or uses something the library does not support; at ``"$"``,
+            `source` is not a path (an empty string, `bytes`, a number).
         IllegalAction: an action the rules forbid, naming its turn.
-        OSError: the file cannot be read.
+        OSError: the file cannot be read (it does not exist, it is a folder, …).
     """
+    if isinstance(source, bytes):
+        raise InvalidRecord(
+            "$", "read_record takes a path; give JSON text as bytes to parse_record instead"
+        )
     data, _ = j.load(source)
+    return _record(data)
+
+
+def parse_record(source: str | bytes | Mapping[str, Any]) -> GameRecord:
+    """A game record from JSON text (`str` or UTF-8 `bytes`, a byte-order mark allowed) or an
+    already parsed object, in either format (detected). Never reads a file: see
+    [`read_record`][hanabi_core.read_record].
+
+    ```python
+    from hanabi_core import InvalidRecord, parse_record
+    try:
+        parse_record("42")
+    except InvalidRecord as error:
+        assert error.path == "$" and "a JSON object" in str(error)
+    ```
+
+    Raises:
+        InvalidRecord: `source` is not JSON text or an object; the record is malformed (naming
+            the JSON path of the field at fault); an object holds a key twice (naming it).
+        IllegalAction: an action the rules forbid, naming its turn.
+    """
+    if isinstance(source, Mapping):
+        return _record(source)
+    if not isinstance(source, (str, bytes)):
+        raise InvalidRecord(
+            "$", f"parse_record takes JSON text or a parsed object, got {j.describe(source)}"
+        )
+    return _record(j.parse(source))
+
+
+def _record(data: object) -> GameRecord:
     if not isinstance(data, Mapping):
         raise InvalidRecord("$", f"a record is a JSON object, got {j.describe(data)}")
     if "format" not in data and hanablive.is_hanab_live(data):
@@ -286,7 +372,7 @@ def read_record(source: object) -> GameRecord:
             decoded.actions,
             players=decoded.players,
             edition="hanab-live",
-            abandoned=_abandonment(decoded.ended),
+            abandoned=_abandonment(decoded.ended, len(decoded.actions), decoded.options.players),
         )
         record._states[:] = decoded.states
         record.final()
@@ -302,10 +388,23 @@ def read_record(source: object) -> GameRecord:
     return record
 
 
-def _abandonment(ended: tuple[bool, int | None, int] | None) -> Abandonment | None:
+def _abandonment(
+    ended: tuple[bool, int | None, int] | None, index: int, players: int
+) -> Abandonment | None:
+    """The abandonment of a hanab.live record, its end action at `$.actions[index]`."""
     if ended is None:
         return None
     vote, seat, code = ended
+    path = j.at("$.actions", index)
+    # What our records cannot hold, refused here: a seat that is not one of the game's (-1, no
+    # seat, is read as `seat=None`) or a negative end-condition code.
+    if seat is not None and not 0 <= seat < players:
+        raise InvalidRecord(
+            j.at(path, "target"),
+            f"the seat that ended the game must be from 0 to {players - 1}, or -1 for none",
+        )
+    if code < 0:
+        raise InvalidRecord(j.at(path, "value"), "an end-condition code is never negative")
     return Abandonment("vote" if vote else "server", seat, code)
 
 
@@ -363,13 +462,17 @@ def _read_options(value: object, edition: str | None) -> Options:
     for name in ("hand_size", "max_notes", "max_storms"):
         if name in raw:
             settings[name] = j.integer(raw[name], j.at(path, name), 1, 1000)
-    for name in ("negative_clues", "last_round"):
+    for name in ("negative_clues", "last_round", "end_at_max_reachable"):
         if name in raw:
             settings[name] = j.boolean(raw[name], j.at(path, name))
-    if "storm_out_score" in raw:
-        settings["storm_out_score"] = j.string(
-            raw["storm_out_score"], j.at(path, "storm_out_score"), choices=STORM_OUT_SCORES
-        )
+    for name, choices in (
+        ("storm_out_score", STORM_OUT_SCORES),
+        ("descending_score", DESCENDING_SCORES),
+        ("descending_bonus", DESCENDING_BONUSES),
+        ("no_legal_action", NO_LEGAL_ACTION),
+    ):
+        if name in raw:
+            settings[name] = j.string(raw[name], j.at(path, name), choices=choices)
     try:
         if edition is not None:
             return EDITIONS[edition].options(players, **settings)
@@ -377,6 +480,20 @@ def _read_options(value: object, edition: str | None) -> Options:
     except InvalidOptions as error:
         where = error.field if error.field in _OPTION_FIELDS else None
         raise InvalidRecord(j.at(path, where) if where else path, str(error)) from None
+
+
+def _named_by_id(variant: Variant) -> bool:
+    """Whether `variant` is the one its id names, so a record can name it by id: one of
+    `VARIANTS`, or hanab.live's of that name (rule 9.8)."""
+    if VARIANTS.get(variant.id) == variant:
+        return True
+    prefix = hanablive.variants.ID_PREFIX
+    if not variant.id.startswith(prefix):
+        return False
+    try:
+        return hanablive.variant(variant.id.removeprefix(prefix)) == variant
+    except InvalidOptions:
+        return False
 
 
 def _read_variant(value: object, path: str) -> str | Variant:
@@ -421,9 +538,21 @@ def write_record(
 
     Raises:
         IllegalAction: the record's actions break the rules (they are replayed).
-        InvalidRecord: `format` is unknown, or hanab.live cannot express the record's options
-            (naming the option, e.g. ``$.options.max_notes``).
+        InvalidRecord: `record` is not a `GameRecord`, `format` is unknown, the variant is not one
+            of [`VARIANTS`][hanabi_core.VARIANTS] nor a hanab.live variant (a record names its
+            variant by id, so a custom variant could not be read back), or hanab.live cannot
+            express the record's options (naming the option, e.g. ``$.options.max_notes``).
     """
+    if not isinstance(record, GameRecord):
+        raise InvalidRecord("$", f"write_record writes a GameRecord, got {_brief(record)}")
+    variant = record.options.variant
+    if not _named_by_id(variant):
+        raise InvalidRecord(
+            "$.options.variant",
+            f"the variant {_brief(variant.id)} is not one of the library's "
+            f"({', '.join(VARIANTS)}) nor hanab.live's: a record names its variant by id, so a "
+            "custom variant cannot be written",
+        )
     if format == "hanabi-core":
         data = _to_ours(record)
     elif format == "hanab-live":
@@ -432,7 +561,9 @@ def write_record(
             ended = (record.abandoned.by == "vote", record.abandoned.seat, record.abandoned.code)
         data = hanablive.encode(list(record.states()), record.players, ended)
     else:
-        raise InvalidRecord("format", f"must be 'hanabi-core' or 'hanab-live', got {format!r}")
+        raise InvalidRecord(
+            "format", f"must be 'hanabi-core' or 'hanab-live', got {_brief(format)}"
+        )
     return _dump(data)
 
 
@@ -451,6 +582,10 @@ def _to_ours(record: GameRecord) -> dict[str, Any]:
         "negative_clues": o.negative_clues,
         "storm_out_score": o.storm_out_score,
         "last_round": o.last_round,
+        "end_at_max_reachable": o.end_at_max_reachable,
+        "descending_score": o.descending_score,
+        "descending_bonus": o.descending_bonus,
+        "no_legal_action": o.no_legal_action,
     }
     if record.players is not None:
         data["players"] = list(record.players)

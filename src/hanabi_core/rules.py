@@ -20,11 +20,21 @@ from .cards import RANKS, Card, DealtCard
 from .deal import check_deck, check_seed, permutation
 from .errors import IllegalAction, InvalidDeck, InvalidOptions, _brief
 from .options import Options
+from .scoring import max_points, points
 from .spec import Rule
-from .state import EndReason, GameState, Outcome, new_state
+from .state import EndReason, GameState, Outcome, new_state, push
 from .variants import Variant
 
-__all__ = ["apply", "check", "dealt_orders", "is_legal", "legal_actions", "new_game", "playable"]
+__all__ = [
+    "apply",
+    "check",
+    "dealt_orders",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "outcome_after_turn",
+    "playable",
+]
 
 _Clue = TypeVar("_Clue", ColourClue, RankClue)
 
@@ -504,10 +514,10 @@ def _last_clue_type(state: GameState) -> type[ColourClue] | type[RankClue] | Non
     """The type of the last clue given in the game, or `None` before the first (rule 9.26)."""
     log = state.log
     while log is not None:
-        action = log[1][1]
+        action = log.entry[1]
         if isinstance(action, (ColourClue, RankClue)):
             return type(action)
-        log = log[0]
+        log = log.previous
     return None
 
 
@@ -632,8 +642,12 @@ def _play(
     if card.rank == next_rank[built[suit]]:
         # Rule 6.2 (and 9.7 for a descending firework): the card extends its firework.
         now = built[suit] + 1
-        # Rule 6.4: the firework's last card brings a Note back, unless none is spent.
-        bonus = next_rank[now] == 0 and state.notes < _note_cap(state.options)
+        # Rule 6.4: the firework's last card brings a Note back (half a Note in Clue Starved, rule
+        # 9.25), unless none is spent; under descending_bonus="five" (ruling 13.8) a 5 brings it,
+        # the first card of a descending one.
+        five = state.options.descending_bonus == "five"
+        earned = card.rank == 5 if five else next_rank[now] == 0
+        bonus = earned and state.notes < _note_cap(state.options)
         return _end_turn(
             state, action, (), card, False, bonus,
             rest, (*built[:suit], now, *built[suit + 1 :]), state.discards,
@@ -683,24 +697,29 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
                 # Rule 7.3: the last card is drawn; every player, the drawer too, has one turn.
                 turns_left = options.players
         hands = (*hands[:p], hand, *hands[p + 1 :])
-    log = (state.log, (p, action, touched, card, misplay, note_gained, new_card))
-    outcome = _outcome(options, built, storms, turns_left, discards, card)
+    log = push(state.log, (p, action, touched, card, misplay, note_gained, new_card))
+    outcome = outcome_after_turn(options, built, storms, turns_left, discards, card)
     after = new_state(
         options, dealt, hands, drawn, built, discards, notes, storms,
         (p + 1) % options.players,  # rule 3.2
         state.turn + 1, turns_left, log, outcome,
     )  # fmt: skip
     empty_handed = outcome is None and not options.last_round and not hands[after.current_player]
-    # Rule 7.4, no last round: a player with an empty hand may have nothing left to do.
+    # Rule 7.4c, no last round: a player with an empty hand may have nothing left to do.
     if empty_handed and not legal_actions(after):
-        outcome = Outcome(
-            EndReason.NO_LEGAL_ACTION, 0, options.variant.max_score, Rule.NO_LAST_ROUND
-        )
+        if options.no_legal_action == "pass":
+            # Ruling 13.9, the other reading: the turn passes to the next seat that can act.
+            for step in range(1, options.players):
+                seat = (after.current_player + step) % options.players
+                candidate = evolve(after, current_player=seat)
+                if legal_actions(candidate):
+                    return candidate
+        outcome = Outcome(EndReason.NO_LEGAL_ACTION, 0, max_points(options), Rule.NO_LAST_ROUND)
         after = evolve(after, outcome=outcome)
     return after
 
 
-def _outcome(  # noqa: PLR0917
+def outcome_after_turn(  # noqa: PLR0917
     options: Options,
     built: tuple[int, ...],
     storms: int,
@@ -710,28 +729,83 @@ def _outcome(  # noqa: PLR0917
 ) -> Outcome | None:
     """The end of the game after a turn, if it ended (section 7), scored by section 8.
 
-    `card` is the card played or discarded this turn (`None` after a clue).
+    The one statement of the end conditions that need no hand: rules 7.1, 7.2, 7.3, 7.6 and 7.4b,
+    in rule 7.7's order. Rule 7.4c (a player with nothing legal to do) needs the hands, and `apply`
+    decides it after this. `apply` calls it with the state after the turn; so does
+    [`LiveGame`][hanabi_core.hanablive.LiveGame], which tracks a game without its deck.
+
+    Args:
+        options: the game's options.
+        built: the cards built on each firework after the turn, in the variant's suit order.
+        storms: the Storm tokens turned after the turn.
+        turns_left: the final round's turns left after the turn (`None` before the last draw).
+        discards: the discard pile after the turn.
+        card: the card played or discarded this turn (`None` after a clue).
+
+    ```python
+    from hanabi_core import EndReason, Options
+    from hanabi_core.rules import outcome_after_turn
+
+    options = Options(2)
+    assert outcome_after_turn(options, (1, 0, 0, 0, 0), 0, None, (), None) is None
+    ended = outcome_after_turn(options, (1, 0, 0, 0, 0), 3, None, (), None)
+    assert ended is not None and ended.reason is EndReason.STORM_OUT and ended.score == 0
+    ```
     """
-    max_score = options.variant.max_score
-    total = sum(built)
+    cards = sum(built)
+    # Rule 7.7: when several end conditions hold after one turn, the first below decides.
     if storms >= options.max_storms:
         # Rule 7.1, scored by rule 8.2 (or rule 8.4 without a last round: all or nothing).
         zero = options.storm_out_score == "zero" or not options.last_round
-        return Outcome(EndReason.STORM_OUT, 0 if zero else total, max_score, Rule.STORM_OUT)
-    if total == max_score:
+        score = 0 if zero else points(options, built)
+        return Outcome(EndReason.STORM_OUT, score, max_points(options), Rule.STORM_OUT)
+    if cards == options.variant.max_score:
         # Rule 7.2: every firework is complete.
-        return Outcome(EndReason.ALL_FIREWORKS, total, max_score, Rule.ALL_FIREWORKS_COMPLETE)
+        best = max_points(options)
+        return Outcome(EndReason.ALL_FIREWORKS, best, best, Rule.ALL_FIREWORKS_COMPLETE)
     if options.last_round:
         if turns_left == 0:
             # Rule 7.3: the final round is over; rule 8.1 scores it.
-            return Outcome(EndReason.FINAL_ROUND, total, max_score, Rule.FINAL_ROUND)
+            return Outcome(
+                EndReason.FINAL_ROUND, points(options, built), max_points(options), Rule.FINAL_ROUND
+            )
+        if (
+            options.end_at_max_reachable
+            and card is not None
+            and cards == _reachable(options, built, discards)
+        ):
+            # Rule 7.6 (an option, hanab.live's rule): no card still in play can be built.
+            return Outcome(
+                EndReason.NOTHING_LEFT_TO_BUILD,
+                points(options, built),
+                max_points(options),
+                Rule.NOTHING_LEFT_TO_BUILD,
+            )
         return None
-    # Rule 7.4, no last round: lost (rule 8.4, score 0) once the maximum is out of reach.
+    # Rule 7.4b, no last round: lost (rule 8.4, score 0) once the maximum is out of reach.
     # The card went to the discard pile (a discard or a misplay) if it is now on top of it.
     discarded = card is not None and discards and discards[-1] is card
     if discarded and _out_of_reach(options, built, discards, card):  # type: ignore[arg-type]
-        return Outcome(EndReason.MAX_SCORE_UNREACHABLE, 0, max_score, Rule.NO_LAST_ROUND)
+        return Outcome(EndReason.MAX_SCORE_UNREACHABLE, 0, max_points(options), Rule.NO_LAST_ROUND)
     return None
+
+
+def _reachable(options: Options, built: tuple[int, ...], discards: tuple[DealtCard, ...]) -> int:
+    """How many cards the fireworks can hold at best: each firework goes on while some copy of its
+    next card is not in the discard pile (rule 7.6)."""
+    tables = _variant_tables(options.variant)
+    gone: dict[tuple[int, int], int] = {}
+    for d in discards:
+        key = (d.suit_index, d.rank)
+        gone[key] = gone.get(key, 0) + 1
+    total = 0
+    for suit, order in enumerate(tables.next_rank):
+        copies = tables.copies[suit]
+        reach = built[suit]
+        while order[reach] and gone.get((suit, order[reach]), 0) < copies[order[reach]]:
+            reach += 1
+        total += reach
+    return total
 
 
 def _out_of_reach(

@@ -10,9 +10,44 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from .errors import InvalidArgument, _brief
 from .options import Options
 
-__all__ = ["RATINGS", "Rating", "rating"]
+__all__ = ["RATINGS", "Rating", "max_points", "points", "rating"]
+
+
+def _descending(build_order: tuple[int, ...]) -> bool:
+    return build_order[0] > build_order[-1]
+
+
+def points(options: Options, built: tuple[int, ...]) -> int:
+    """The points of fireworks with `built` cards each (rule 8.1; ruling 13.7 for a descending one).
+
+    ```python
+    from hanabi_core import Options
+    from hanabi_core.scoring import points
+    black_powder = Options(2, variant="black-powder")
+    assert points(black_powder, (5, 5, 5, 5, 5, 2)) == 27                # the cards built
+    assert points(black_powder.replace(descending_score="highest"), (5, 5, 5, 5, 5, 2)) == 30
+    assert points(black_powder.replace(descending_score="minus-five"), (5, 5, 5, 5, 5, 2)) == 22
+    ```
+    """
+    reading = options.descending_score
+    if reading == "cards":
+        return sum(built)
+    suits = options.variant.suits
+    if reading == "highest":
+        # The value of the highest card built: a descending firework's first card, its 5.
+        return sum(
+            max(suit.build_order[:n]) if n else 0 for suit, n in zip(suits, built, strict=True)
+        )
+    # "minus-five": each descending firework starts at -5 and each card built adds 1.
+    return sum(built) - 5 * sum(_descending(suit.build_order) for suit in suits)
+
+
+def max_points(options: Options) -> int:
+    """The highest score of a game under `options`: every firework complete (rules 8.1, 10.10)."""
+    return points(options, tuple(len(suit.build_order) for suit in options.variant.suits))
 
 
 @frozen
@@ -24,8 +59,8 @@ class Rating:
         low: the lowest score of the band.
         high: the highest score of the band (25 for the top band, which also takes 26–30).
         en: the wording in English.
-        es: the wording of the Spanish source (seed 000).
-        pt: the wording of the Portuguese source (seed 001).
+        es: the wording of the Spanish source (ES-GUIDE, the spec's Sources page).
+        pt: the wording of the Portuguese source (PT-GUIDE).
     """
 
     band: int
@@ -105,11 +140,18 @@ def rating(score: int, options: Options | None = None) -> Rating | None:
     assert rating(0).es == "¡vaya! El público ha abucheado."
     ```
 
+    A negative score, possible only under ``descending_score="minus-five"`` (ruling 13.7), is in
+    the lowest band ("5 or less").
+
     Raises:
-        ValueError: `score` is negative or not a whole number.
+        InvalidArgument: `score` is not a whole number, or negative when `options` does not allow
+            it, or `options` is not an `Options` (a `ValueError` and a `TypeError`).
     """
-    if type(score) is not int or score < 0:
-        raise ValueError(f"a score is a whole number of at least 0, got {score!r}")
+    if options is not None and not isinstance(options, Options):
+        raise InvalidArgument("options", f"must be an Options or None, got {_brief(options)}")
+    negative_allowed = options is not None and options.descending_score == "minus-five"
+    if type(score) is not int or (score < 0 and not negative_allowed):
+        raise InvalidArgument("score", f"must be a whole number of at least 0, got {_brief(score)}")
     if options is not None and not options.last_round:
         return None
     for band in RATINGS:

@@ -1,9 +1,11 @@
 """The ids of the numbered rules in the spec (``docs/spec/``).
 
-Every rule of the game has a stable id, ``"<section>.<number>"``. The same id appears in the spec,
-in ``IllegalAction.rule``, in a comment at the line of code that enforces the rule, and in the
-names of the tests that check it (``test_r4_5_...`` checks rule 4.5). Ids are never reused or
-renumbered: a rule that is withdrawn keeps its number, marked as withdrawn in the spec.
+Every rule of the game has a stable id, ``"<section>.<number>"``; section 13 holds the rulings,
+cited the same way ("ruling 13.1"). A lettered sub-rule (``"7.7a"``) belongs to its rule. The same
+id appears in the spec, in ``IllegalAction.rule``, in a comment at the line of code that enforces
+the rule, and in the names of the tests that check it (``test_r4_5_...`` checks rule 4.5). Ids are
+never reused or renumbered: a rule that is withdrawn keeps its number, marked as withdrawn in the
+spec.
 """
 
 from __future__ import annotations
@@ -12,7 +14,13 @@ from collections.abc import Mapping
 from enum import Enum
 from types import MappingProxyType
 
-__all__ = ["SECTIONS", "Rule"]
+__all__ = ["SECTIONS", "SPEC_DATE", "SPEC_VERSION", "Rule"]
+
+#: The version of the spec's text (docs/spec): what a judge cites with a rule id ("rule 4.5,
+#: spec 1.0"). The CHANGELOG's Rules section records what changed in each version, rule by rule.
+SPEC_VERSION = "1.0"
+#: The date of that version (ISO 8601).
+SPEC_DATE = "2026-12-01"
 
 
 class Rule(str, Enum):
@@ -70,6 +78,8 @@ class Rule(str, Enum):
     FINAL_ROUND = "7.3"
     NO_LAST_ROUND = "7.4"
     ABANDONED = "7.5"
+    NOTHING_LEFT_TO_BUILD = "7.6"
+    END_PRECEDENCE = "7.7"
 
     # 8. Scoring
     SCORE = "8.1"
@@ -115,6 +125,11 @@ class Rule(str, Enum):
     OPTION_STORM_OUT_SCORE = "10.5"
     OPTION_LAST_ROUND = "10.6"
     OPTION_HAND_SIZE = "10.7"
+    OPTIONS_OVERRIDE_BASE_RULES = "10.8"
+    OPTION_END_AT_MAX_REACHABLE = "10.9"
+    OPTION_DESCENDING_SCORE = "10.10"
+    OPTION_DESCENDING_BONUS = "10.11"
+    OPTION_NO_LEGAL_ACTION = "10.12"
 
     # 11. Editions
     EDITION_ABACUS = "11.1"
@@ -122,12 +137,31 @@ class Rule(str, Enum):
     EDITION_COCKTAIL = "11.3"
     EDITION_HANAB_LIVE = "11.4"
     EDITION_HLE = "11.5"
+    EDITION_ABACUS_ADVANCED = "11.6"
 
     # 12. Information
     OWN_HAND_HIDDEN = "12.1"
     PUBLIC_INFORMATION = "12.2"
     DECK_ORDER_HIDDEN = "12.3"
     CLUE_KNOWLEDGE = "12.4"
+
+    # 13. Rulings: where the sources disagree or are silent
+    RULING_NEGATIVE_CLUES = "13.1"
+    RULING_STORM_OUT_SCORE = "13.2"
+    RULING_FIRST_PLAYER = "13.3"
+    RULING_SPARE_NOTE_TOKEN = "13.4"
+    RULING_FEWER_STORMS = "13.5"
+    RULING_WILD_NEGATIVE = "13.6"
+    RULING_DESCENDING_SCORE = "13.7"
+    RULING_DESCENDING_BONUS = "13.8"
+    RULING_NO_LAST_ROUND = "13.9"
+    RULING_END_AT_MAX_REACHABLE = "13.10"
+    RULING_CLUE_TO_AN_EMPTY_HAND = "13.11"
+    RULING_REARRANGING_A_HAND = "13.12"
+    RULING_CONVENTIONS = "13.13"
+    RULING_SIX_PLAYERS = "13.14"
+    RULING_RATINGS_ABOVE_25 = "13.15"
+    RULING_DEALING_ORDER = "13.16"
 
     @property
     def id(self) -> str:
@@ -158,5 +192,6 @@ SECTIONS: Mapping[int, str] = MappingProxyType(
         10: "Options",
         11: "Editions",
         12: "Information",
+        13: "Rulings",
     }
 )

@@ -3,22 +3,27 @@
 Everything here is a frozen value. A [`GameState`][hanabi_core.GameState] is built only by
 [`new_game`][hanabi_core.new_game] and [`apply`][hanabi_core.apply] (in `rules.py`); consecutive
 states share every part that did not change, including the history, which is a persistent linked
-list so that a turn adds one node instead of copying the past.
+list ([`Log`][hanabi_core.state.Log]) so that a turn adds one node instead of copying the past.
+
+The log compares, hashes, pickles and copies without recursion, so a game of any length (a
+hundred thousand turns and more) stays an ordinary value.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from enum import Enum
+from typing import Any
 
 from attrs import field, fields, frozen
 
 from .actions import Action
 from .cards import DealtCard
 from .options import Options
+from .scoring import points
 from .spec import Rule
 
-__all__ = ["EndReason", "Entry", "GameState", "Log", "Outcome", "Turn", "new_state"]
+__all__ = ["EndReason", "Entry", "GameState", "Log", "Outcome", "Turn", "new_state", "push"]
 
 
 @frozen
@@ -53,9 +58,119 @@ class Turn:
 #: into `Turn` values.
 Entry = tuple[int, Action, tuple[int, ...], "DealtCard | None", bool, bool, "DealtCard | None"]
 
-#: The log of a game: ``(previous_log, entry)``, a persistent linked list, newest turn first, so
-#: that each turn adds one pair and shares the whole past with the state before it.
-Log = tuple["Log | None", Entry]
+
+class Log:
+    """The log of a game: a persistent linked list of `Entry`, newest turn first.
+
+    Each turn adds one node that points at the log before it, so a state shares the whole past
+    with the state before it. It is a value: two logs are equal when they hold equal entries, and
+    equality, hashing, pickling and copying walk the list in a loop rather than by recursion, so
+    no game is too long for them. Read it through `GameState.turns` and `GameState.last_turn`.
+
+    Attributes:
+        previous: the log before the latest turn, `None` for the first turn.
+        entry: the latest turn.
+    """
+
+    # `_hash` is left unset until the hash is first asked for: an entry's hash is not free, and
+    # `apply` (which builds a node per turn through `push`) is the hot path.
+    __slots__ = ("_hash", "entry", "previous")
+
+    previous: Log | None
+    entry: Entry
+    _hash: int
+
+    def __init__(self, previous: Log | None, entry: Entry) -> None:
+        _set(self, "previous", previous)
+        _set(self, "entry", entry)
+
+    @classmethod
+    def of(cls, entries: Iterator[Entry] | tuple[Entry, ...] | list[Entry]) -> Log | None:
+        """The log of `entries`, oldest first (`None` if there are none)."""
+        log = None
+        for entry in entries:
+            log = cls(log, entry)
+        return log
+
+    def entries(self) -> list[Entry]:
+        """Every entry, oldest first."""
+        entries = []
+        node: Log | None = self
+        while node is not None:
+            entries.append(node.entry)
+            node = node.previous
+        entries.reverse()
+        return entries
+
+    def __len__(self) -> int:
+        length = 0
+        node: Log | None = self
+        while node is not None:
+            length += 1
+            node = node.previous
+        return length
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Log is read-only: cannot set {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Log is read-only: cannot delete {name}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Log):
+            return NotImplemented
+        a: Log | None = self
+        b: Log | None = other
+        # Logs of states of one game share their past: stop at the first shared node.
+        while a is not b:
+            if a is None or b is None or a.entry != b.entry:
+                return False
+            a, b = a.previous, b.previous
+        return True
+
+    def __hash__(self) -> int:
+        known: int | None = getattr(self, "_hash", None)
+        if known is not None:
+            return known
+        # Hash the nodes not hashed yet, oldest first, each from the hash of the one before.
+        pending = []
+        node: Log | None = self
+        while node is not None and getattr(node, "_hash", None) is None:
+            pending.append(node)
+            node = node.previous
+        value: int = 0 if node is None else node._hash
+        for node in reversed(pending):
+            value = hash((value, node.entry))
+            _set(node, "_hash", value)
+        return value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The entries, flat: pickling (and deep-copying) the nested nodes would recurse.
+        return (_log_of, (tuple(self.entries()),))
+
+    def __copy__(self) -> Log:
+        return self  # immutable
+
+    def __repr__(self) -> str:
+        return f"<Log of {len(self)} turns>"
+
+
+_set = object.__setattr__
+_set_previous = Log.__dict__["previous"].__set__
+_set_entry = Log.__dict__["entry"].__set__
+
+
+def push(previous: Log | None, entry: Entry) -> Log:
+    """`Log(previous, entry)` for `rules.py`'s hot path: the slots written through their
+    descriptors, without a Python-level `__init__` (about a third of the cost)."""
+    node = _new(Log)
+    _set_previous(node, previous)
+    _set_entry(node, entry)
+    return node
+
+
+def _log_of(entries: tuple[Entry, ...]) -> Log | None:
+    return Log.of(entries)
 
 
 class EndReason(str, Enum):
@@ -71,6 +186,8 @@ class EndReason(str, Enum):
     MAX_SCORE_UNREACHABLE = "max-score-unreachable"
     #: No last round: the player to move has no legal action (rule 7.4).
     NO_LEGAL_ACTION = "no-legal-action"
+    #: The score equals the most still reachable: no card left can be built (rule 7.6, an option).
+    NOTHING_LEFT_TO_BUILD = "nothing-left-to-build"
     #: The game was stopped from outside, e.g. by hanab.live's server or a vote (rule 7.5).
     ABANDONED = "abandoned"
 
@@ -82,7 +199,7 @@ class Outcome:
     Attributes:
         reason: why it ended.
         score: the final score under the game's options (section 8).
-        max_score: the variant's highest score.
+        max_score: the highest score under the game's options (rule 8.1).
         rule: the spec rule that ended the game.
     """
 
@@ -120,6 +237,12 @@ class GameState:
         log: the turns so far as a persistent linked list (see `Log`), `None` before the first
             turn; read it through `turns` and `last_turn`.
         outcome: `None` while the game goes on.
+
+    Only [`new_game`][hanabi_core.new_game], [`apply`][hanabi_core.apply] and
+    [`abandon`][hanabi_core.abandon] make valid states. A state built or changed by hand (with
+    `attrs.evolve`, say a seat of -1 or negative Notes) is not validated, and what the engine
+    does with it is undefined; [`check_state`][hanabi_core.testing.invariants.check_state] tells
+    whether one keeps every invariant of the rules.
     """
 
     options: Options
@@ -156,7 +279,7 @@ class GameState:
         """The score the rules give if the game ended now (section 8)."""
         if self.outcome is not None:
             return self.outcome.score
-        return sum(self.built)
+        return points(self.options, self.built)  # rule 8.1 (ruling 13.7 for a descending suit)
 
     @property
     def is_over(self) -> bool:
@@ -166,20 +289,16 @@ class GameState:
     @property
     def turns(self) -> tuple[Turn, ...]:
         """The history: every turn so far, first turn first."""
-        entries: list[Entry] = []
-        node = self.log
-        while node is not None:
-            node, entry = node
-            entries.append(entry)
-        entries.reverse()
-        return tuple(Turn(number, *entry) for number, entry in enumerate(entries))
+        if self.log is None:
+            return ()
+        return tuple(Turn(number, *entry) for number, entry in enumerate(self.log.entries()))
 
     @property
     def last_turn(self) -> Turn | None:
         """The latest turn, or `None` before the first."""
         if self.log is None:
             return None
-        return Turn(self.turn - 1, *self.log[1])
+        return Turn(self.turn - 1, *self.log.entry)
 
 
 _SLOTS = tuple(GameState.__dict__[a.name].__set__ for a in fields(GameState))

@@ -11,14 +11,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 from functools import cached_property, partial
+from typing import Any
 
-from attrs import field, frozen
-from attrs.validators import in_, instance_of, optional
+from attrs import Attribute, field, frozen
 
 from ._readonly import ReadOnlyMap
 from .cards import RANKS, Card, ClueTouch, Suit
+from .errors import InvalidOptions, _brief
 
-__all__ = ["BASE_COLOURS", "VARIANTS", "RankTouch", "SpecialRank", "Variant"]
+__all__ = ["BASE_COLOURS", "MAX_CARDS", "VARIANTS", "RankTouch", "SpecialRank", "Variant"]
+
+#: The most cards a variant's deck may have (the largest built-in variant has 60), and the most a
+#: game record holds.
+MAX_CARDS = 1000
 
 #: The five colours of the base game, in the order the spec lists them.
 BASE_COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "white")
@@ -42,7 +47,32 @@ def _suit_index(suits: tuple[Suit, ...]) -> Mapping[str, int]:
     return ReadOnlyMap({suit.name: i for i, suit in enumerate(suits)})
 
 
-_BOOL = instance_of(bool)
+def _variant_flag(instance: object, attribute: Attribute[Any], value: object) -> None:
+    # `type() is bool`: 1 equals True, but a flag is a flag (issue 14's validation style).
+    if type(value) is not bool:
+        raise InvalidOptions(
+            "variant", f"a variant's {attribute.name} must be True or False, got {_brief(value)}"
+        )
+
+
+def _special_rank_value(instance: object, attribute: Attribute[Any], value: object) -> None:
+    if type(value) is not int or value not in RANKS:
+        raise InvalidOptions(
+            "variant", f"a special rank is a whole number from 1 to 5, got {_brief(value)}"
+        )
+
+
+def _kind_of(kind: type, what: str, optional: bool = False) -> Any:
+    def check(instance: object, attribute: Attribute[Any], value: object) -> None:
+        if not (isinstance(value, kind) or (optional and value is None)):
+            raise InvalidOptions(
+                "variant", f"a Variant's {attribute.name} must be {what}, got {_brief(value)}"
+            )
+
+    return check
+
+
+_BOOL = _variant_flag
 
 
 class RankTouch(str, Enum):
@@ -72,12 +102,12 @@ class SpecialRank:
             (suit index mod the number of clue ranks) (rule 9.16).
     """
 
-    rank: int = field(validator=in_(RANKS))
-    all_colours: bool = field(default=False, validator=instance_of(bool))
-    no_colours: bool = field(default=False, validator=instance_of(bool))
-    all_ranks: bool = field(default=False, validator=instance_of(bool))
-    no_ranks: bool = field(default=False, validator=instance_of(bool))
-    deceptive: bool = field(default=False, validator=instance_of(bool))
+    rank: int = field(validator=_special_rank_value)
+    all_colours: bool = field(default=False, validator=_BOOL)
+    no_colours: bool = field(default=False, validator=_BOOL)
+    all_ranks: bool = field(default=False, validator=_BOOL)
+    no_ranks: bool = field(default=False, validator=_BOOL)
+    deceptive: bool = field(default=False, validator=_BOOL)
 
 
 @frozen
@@ -104,6 +134,12 @@ class Variant:
             discard brings back half a Note (rule 9.25), else 1. `GameState.notes` counts units.
         discards_at_note_cap: derived: whether a discard is legal while every Note is available,
             as in a variant with an inverted suit (rule 9.13).
+
+    Raises:
+        InvalidOptions: a field of the wrong kind (``field`` is ``"variant"``). `suits`,
+            `clue_colours` and `clue_ranks` must be tuples, never lists, so that a variant (and
+            every state of a game played with it) stays a hashable value that cannot change
+            mid-game; the deck has 1 to `MAX_CARDS` cards.
     """
 
     id: str
@@ -112,10 +148,12 @@ class Variant:
     clue_colours: tuple[str, ...]
     clue_ranks: tuple[int, ...] = field(default=RANKS, kw_only=True)
     special_rank: SpecialRank | None = field(
-        default=None, kw_only=True, validator=optional(instance_of(SpecialRank))
+        default=None,
+        kw_only=True,
+        validator=_kind_of(SpecialRank, "a SpecialRank or None", optional=True),
     )
     rank_touch: RankTouch = field(
-        default=RankTouch.EQUAL, kw_only=True, validator=instance_of(RankTouch)
+        default=RankTouch.EQUAL, kw_only=True, validator=_kind_of(RankTouch, "a RankTouch")
     )
     colour_clues_touch_nothing: bool = field(default=False, kw_only=True, validator=_BOOL)
     rank_clues_touch_nothing: bool = field(default=False, kw_only=True, validator=_BOOL)
@@ -130,18 +168,49 @@ class Variant:
     _deck: tuple[Card, ...] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        for name in ("id", "name"):
+            if not isinstance(getattr(self, name), str):
+                raise InvalidOptions(
+                    "variant", f"a Variant's {name} is a string, got {_brief(getattr(self, name))}"
+                )
+        if type(self.suits) is not tuple or not all(type(s) is Suit for s in self.suits):
+            raise InvalidOptions(
+                "variant", f"a Variant's suits are a tuple of Suit, got {_brief(self.suits)}"
+            )
+        if not self.suits:
+            raise InvalidOptions("variant", f"variant {_brief(self.id)} has no suit")
+        if type(self.clue_colours) is not tuple or not all(
+            type(c) is str for c in self.clue_colours
+        ):
+            raise InvalidOptions(
+                "variant",
+                f"a Variant's clue colours are a tuple of strings, got {_brief(self.clue_colours)}",
+            )
         names = [s.name for s in self.suits]
         if len(set(names)) != len(names):
-            raise ValueError(f"variant {self.id!r} has two suits of the same name")
+            raise InvalidOptions("variant", f"variant {_brief(self.id)} has two suits of one name")
         if len(set(self.clue_colours)) != len(self.clue_colours):
-            raise ValueError(f"variant {self.id!r} lists a clue colour twice")
+            raise InvalidOptions("variant", f"variant {_brief(self.id)} lists a clue colour twice")
+        if sum(s.size for s in self.suits) > MAX_CARDS:
+            raise InvalidOptions(
+                "variant", f"variant {_brief(self.id)} has more than {MAX_CARDS} cards"
+            )
         ranks = self.clue_ranks
-        if type(ranks) is not tuple or len(set(ranks)) != len(ranks) or not set(ranks) <= {*RANKS}:
-            raise ValueError(f"variant {self.id!r}: clue_ranks must be distinct ranks 1-5")
+        if (
+            type(ranks) is not tuple
+            or not all(type(v) is int and v in RANKS for v in ranks)
+            or len(set(ranks)) != len(ranks)
+        ):
+            raise InvalidOptions(
+                "variant",
+                f"a Variant's clue ranks are a tuple of distinct ranks 1-5, got {_brief(ranks)}",
+            )
         if self.special_rank is not None and self.special_rank.deceptive and not ranks:
-            raise ValueError(f"variant {self.id!r}: a deceptive rank needs clue ranks (rule 9.16)")
-        index = _suit_index(self.suits)
-        object.__setattr__(self, "_index", index)
+            raise InvalidOptions(
+                "variant",
+                f"variant {_brief(self.id)}: a deceptive rank needs clue ranks (rule 9.16)",
+            )
+        object.__setattr__(self, "_index", _suit_index(self.suits))
         # Plain attributes, not properties: rules.py reads them on every clue and discard.
         object.__setattr__(self, "note_units", 2 if self.clue_starved else 1)
         object.__setattr__(self, "discards_at_note_cap", any(s.inverted for s in self.suits))

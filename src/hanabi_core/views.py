@@ -27,6 +27,7 @@ from attrs import frozen
 
 from .actions import Action, ColourClue, RankClue
 from .cards import DealtCard
+from .errors import InvalidArgument, _brief
 from .knowledge import (
     CardKnowledge,
     all_faces,
@@ -37,6 +38,7 @@ from .knowledge import (
 )
 from .options import Options
 from .rules import dealt_orders
+from .scoring import points
 from .state import GameState, Outcome
 
 __all__ = ["PlayerView", "SeenTurn", "view"]
@@ -134,7 +136,7 @@ class PlayerView:
     @property
     def score(self) -> int:
         """The score the rules give if the game ended now (section 8)."""
-        return self.outcome.score if self.outcome is not None else sum(self.built)
+        return self.outcome.score if self.outcome is not None else points(self.options, self.built)
 
     @property
     def is_over(self) -> bool:
@@ -158,7 +160,7 @@ def view(state: GameState, player: int) -> PlayerView:
     counters); the view keeps no reference to the state or to its deck.
 
     Raises:
-        ValueError: `player` is not a seat of the game.
+        InvalidArgument: `player` is not a seat of the game (a `ValueError`).
 
     ```python
     from hanabi_core import Options, new_game, apply, RankClue, view
@@ -175,7 +177,9 @@ def view(state: GameState, player: int) -> PlayerView:
     options = state.options
     players = options.players
     if type(player) is not int or not 0 <= player < players:
-        raise ValueError(f"player must be a seat from 0 to {players - 1}, got {player!r}")
+        raise InvalidArgument(
+            "player", f"must be a seat from 0 to {players - 1}, got {_brief(player)}"
+        )
     variant = options.variant
     # The deal of rule 2.4, the same function new_game uses; the history says what happened since.
     hands = [list(block) for block in dealt_orders(options)]

@@ -1,11 +1,16 @@
-"""hanab.live, the largest online Hanabi site: its variants and its game records.
+"""hanab.live, the largest online Hanabi site: its variants, its game records and its live game
+messages.
 
 This package is the room where hanab.live's world is translated at the edge (rule 11.4):
 
 - its variants by name, [`variant`][hanabi_core.hanablive.variant] (rule 9.8), built on first use
   from its catalogue (`hanabi_core/hanablive/data/`);
 - its JSON game records, read and written through [`read_record`][hanabi_core.read_record] and
-  [`write_record`][hanabi_core.write_record] (the mapping is in `hanabi_core.hanablive._records`).
+  [`write_record`][hanabi_core.write_record] (the mapping is in `hanabi_core.hanablive._records`);
+- one seat's game as the server sends it, [`LiveGame`][hanabi_core.hanablive.LiveGame]
+  (`hanablive/live.py`), the messages themselves (`hanablive/protocol.py`), and the messages a
+  seat received in a recorded game, [`messages`][hanabi_core.hanablive.messages]
+  (`hanablive/recorded.py`).
 """
 
 from __future__ import annotations
@@ -20,6 +25,9 @@ from ._records import (
     encode,
     is_hanab_live,
 )
+from .live import LiveGame
+from .protocol import Desync
+from .recorded import messages
 from .variants import variant, variant_names
 
 __all__ = [
@@ -27,9 +35,12 @@ __all__ = [
     "TERMINATED",
     "TERMINATED_BY_VOTE",
     "Decoded",
+    "Desync",
+    "LiveGame",
     "decode",
     "encode",
     "is_hanab_live",
+    "messages",
     "variant",
     "variant_names",
 ]

@@ -337,7 +337,13 @@ def encode(
             hanab_name = None
     if hanab_name is None:
         raise InvalidRecord("$.options.variant", f"hanab.live has no {variant.id!r} variant")
-    for name, default in (("max_notes", 8), ("max_storms", 3), ("storm_out_score", "zero")):
+    for name, default in (
+        ("max_notes", 8),
+        ("max_storms", 3),
+        ("storm_out_score", "zero"),
+        ("descending_bonus", "complete"),  # ruling 13.8: hanab.live's reversed suits
+        ("no_legal_action", "loss"),  # ruling 13.9: its "All or Nothing" softlock
+    ):
         if getattr(options, name) != default:
             raise InvalidRecord(
                 f"$.options.{name}", f"hanab.live always plays with {name} = {default!r}"

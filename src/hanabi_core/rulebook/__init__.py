@@ -6,6 +6,8 @@ The numbered rules live in this package as Markdown, one file per section (``01-
 
 Each rule is a level-2 heading ``## <id> <title> {#rule-<id>}`` followed by its body, which holds
 the rule in plain words, a **Formal** statement, its **Sources**, its code name and an **Example**.
+Section 13 holds the rulings, numbered the same way. A paragraph that starts with a bold lettered id
+(``**7.7a**``) is a sub-rule of its rule, and ``rule_text("7.7a")`` finds it.
 
 Example:
     >>> from hanabi_core.rulebook import rule_text
@@ -16,6 +18,7 @@ Example:
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
@@ -25,7 +28,7 @@ import attrs
 
 from ..spec import Rule
 
-__all__ = ["RuleText", "all_rules", "rule_text", "section_titles"]
+__all__ = ["RuleText", "all_rules", "plain_text", "rule_text", "search", "section_titles"]
 
 _SECTION_HEADING = re.compile(r"^# (?P<number>\d+)\. (?P<title>.+?)(?:\s+\{[^}]*\})?\s*$")
 _RULE_HEADING = re.compile(
@@ -34,6 +37,10 @@ _RULE_HEADING = re.compile(
 _FILE_NAME = re.compile(r"^\d\d-[a-z-]+\.md$")
 _SOURCES_LABEL = "**Sources.**"
 _LABEL = re.compile(r"^\*\*[A-Z][^*]*[.:]\*\*")
+_SUBRULE = re.compile(r"^\*\*(?P<id>\d+\.\d+[a-z])\*\*\s")
+_SUBRULE_ID = re.compile(r"^(?P<rule>\d+\.\d+)[a-z]$")
+_LINK = re.compile(r"\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)\)")
+_RULE_ANCHOR = re.compile(r"#rule-(?P<id>\d+\.\d+)$")
 
 
 @attrs.frozen
@@ -60,6 +67,34 @@ class RuleText:
     def anchor(self) -> str:
         """The permalink anchor of the rule in its spec page, e.g. ``"rule-4.5"``."""
         return f"rule-{self.id}"
+
+    @property
+    def subrules(self) -> Mapping[str, str]:
+        """The lettered sub-rules of the rule (``{"7.7a": "A misplay that …", …}``), in order.
+
+        Each is the paragraph that starts with its bold id, without the id.
+        """
+        found: dict[str, str] = {}
+        current: str | None = None
+        lines: list[str] = []
+        for line, outside in _split_lines_outside_fences(self.body):
+            match = _SUBRULE.match(line) if outside else None
+            if match or not line.strip() or not outside:
+                if current is not None:
+                    found[current] = " ".join(lines)
+                current, lines = None, []
+            if match:
+                current, lines = match["id"], [line[match.end() :].strip()]
+            elif current is not None:
+                lines.append(line.strip())
+        if current is not None:
+            found[current] = " ".join(lines)
+        return MappingProxyType(found)
+
+    @property
+    def kind(self) -> str:
+        """``"Ruling"`` for the rulings of section 13, ``"Rule"`` otherwise."""
+        return "Ruling" if self.section == 13 else "Rule"
 
     def __str__(self) -> str:
         return f"{self.id} {self.title}\n\n{self.body}"
@@ -180,17 +215,104 @@ def rule_text(rule: Rule | str) -> RuleText:
 
     Args:
         rule: a [`Rule`][hanabi_core.spec.Rule] member or its id, e.g. ``"4.5"`` (a leading
-            ``"rule "`` is accepted too, so ``str(Rule.CLUE_MUST_TOUCH)`` works).
+            ``"rule "`` or ``"ruling "`` is accepted too, so ``str(Rule.CLUE_MUST_TOUCH)`` works),
+            or a sub-rule's id, e.g. ``"7.7a"``.
 
     Returns:
-        The rule's [`RuleText`][hanabi_core.rulebook.RuleText].
+        The rule's [`RuleText`][hanabi_core.rulebook.RuleText] (for a sub-rule, its rule's; the
+        sub-rule is in ``.subrules``).
 
     Raises:
         ValueError: if no rule has that id; the message names the id.
     """
     wanted = rule.value if isinstance(rule, Rule) else str(rule).strip()
-    wanted = wanted.removeprefix("rule ").strip()
+    wanted = wanted.removeprefix("rule ").removeprefix("ruling ").strip()
+    sub = _SUBRULE_ID.match(wanted)
+    if sub:
+        parent = rule_text(sub["rule"])
+        if wanted in parent.subrules:
+            return parent
+        raise ValueError(f"Rule {parent.id} has no sub-rule {wanted!r}")
     for text in all_rules():
         if text.id == wanted:
             return text
     raise ValueError(f"No rule {wanted!r} in the spec; ids look like '4.5' (see docs/spec/)")
+
+
+def _link_text(match: re.Match[str]) -> str:
+    text, anchor = match["text"], _RULE_ANCHOR.search(match["target"])
+    if anchor is None or anchor["id"] in text:
+        return text
+    return f"{text} (rule {anchor['id']})"
+
+
+def plain_text(markdown: str, width: int = 100) -> str:
+    """`markdown` from the spec as plain text for a terminal: no emphasis, code marks or fences,
+    a link shown as its words (with the rule id it points to, if the words do not name it), and
+    paragraphs and list items wrapped at `width` columns. Code and tables keep their lines.
+
+    ```python
+    from hanabi_core.rulebook import plain_text
+    assert plain_text("See [ruling 13.1](13-rulings.md#rule-13.1).") == "See ruling 13.1."
+    assert plain_text("**Code:** `Rule.SCORE`") == "Code: Rule.SCORE"
+    ```
+    """
+    out: list[str] = []
+    words: list[str] = []
+    indent = ""
+
+    def flush() -> None:
+        nonlocal words
+        if words:
+            first, rest = (indent, indent.replace("-", " ")) if indent else ("", "")
+            out.append(
+                textwrap.fill(" ".join(words), width, initial_indent=first, subsequent_indent=rest)
+            )
+            words = []
+
+    for line, outside in _split_lines_outside_fences(markdown):
+        if line.lstrip().startswith(("```", "~~~")):
+            continue  # the fence marks, not their content
+        if not outside:
+            flush()
+            out.append("    " + line if line.strip() else "")
+            continue
+        text = _LINK.sub(_link_text, line)
+        text = re.sub(r"\*\*(.+?)\*\*", r"\1", text)
+        text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", text)
+        text = re.sub(r"`([^`]+)`", r"\1", text)
+        text = re.sub(r"\s*\{#[^}]+\}", "", text)
+        item = re.match(r"^(\s*(?:[-*]|\d+\.)\s+)(.*)$", text)
+        if not text.strip() or text.lstrip().startswith("|"):
+            flush()
+            out.append(text.rstrip())
+        elif item:
+            flush()
+            indent, words = item[1].replace("*", "-"), [item[2].strip()]
+        else:
+            if not words:
+                indent = ""
+            words.append(text.strip())
+    flush()
+    return "\n".join(out).strip()
+
+
+def search(text: str) -> tuple[RuleText, ...]:
+    """The rules and rulings whose title or text (not the examples) holds every word of `text`,
+    in any case.
+
+    ```python
+    from hanabi_core.rulebook import search
+    assert "7.7" in [rule.id for rule in search("precedence")]
+    ```
+    """
+    words = text.casefold().split()
+    if not words:
+        return ()
+    found = []
+    for rule in all_rules():
+        text_only = rule.body.split("**Example", 1)[0]  # the words, not the example code
+        haystack = f"{rule.id} {rule.title}\n{plain_text(text_only)}".casefold()
+        if all(word in haystack for word in words):
+            found.append(rule)
+    return tuple(found)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
-from ..cards import RANKS, Card
+from ..cards import RANKS, Card, Suit
 from ..errors import IllegalAction
 from ..options import Options
 from ..rules import apply, check, is_legal, legal_actions
@@ -35,6 +35,7 @@ __all__ = [
     "check_no_mutation",
     "check_refusal",
     "check_score",
+    "check_seat",
     "check_state",
     "check_tokens",
     "check_transition",
@@ -335,11 +336,15 @@ def check_score(state: GameState) -> None:
     last round) it is what the fireworks hold; after a Storm-out it follows `storm_out_score`;
     without a last round a finished game scores all or nothing."""
     options = state.options
-    total = sum(state.fireworks.values())
-    max_score = options.variant.max_score
-    assert max_score == 5 * len(options.variant.suits)
-    assert 0 <= state.score <= max_score
-    assert all(0 <= n <= 5 for n in state.fireworks.values()), "a firework has more than five"
+    suits = options.variant.suits
+    built = [state.fireworks[suit.name] for suit in suits]
+    cards = sum(built)
+    total = _points(options.descending_score, suits, built)
+    max_score = _points(options.descending_score, suits, [len(s.build_order) for s in suits])
+    assert options.variant.max_score == 5 * len(suits)
+    lowest = _points(options.descending_score, suits, [0] * len(suits))
+    assert min(lowest, 0) <= state.score <= max_score
+    assert all(0 <= n <= 5 for n in built), "a firework has more than five"
     outcome = state.outcome
     if outcome is None:
         assert state.score == total
@@ -352,9 +357,18 @@ def check_score(state: GameState) -> None:
         assert state.score == total
     else:
         assert state.score in (0, max_score)
-        assert (state.score == max_score) is (total == max_score)
+        assert (state.score == max_score) is (cards == options.variant.max_score)
     if outcome.reason is EndReason.ALL_FIREWORKS:
-        assert total == max_score
+        assert cards == options.variant.max_score
+
+
+def _points(reading: str, suits: Sequence[Suit], built: Sequence[int]) -> int:
+    """Rule 8.1 and ruling 13.7, computed afresh: the points of fireworks holding `built` cards."""
+    if reading == "cards":
+        return sum(built)
+    if reading == "highest":
+        return sum(max(s.build_order[:n]) if n else 0 for s, n in zip(suits, built, strict=True))
+    return sum(n - 5 if s.descending else n for s, n in zip(suits, built, strict=True))
 
 
 def check_end(state: GameState) -> None:
@@ -383,8 +397,19 @@ def check_hands(state: GameState) -> None:
             assert [c.order for c in hand] == list(range(p * size, (p + 1) * size))
 
 
+def check_seat(state: GameState) -> None:
+    """Rules 2.6 and 3.2: the seat to move is one of the game's; the turn counts the history."""
+    assert 0 <= state.current_player < state.options.players, f"seat {state.current_player}"
+    assert state.turn == len(state.turns), f"turn {state.turn}"
+
+
 def check_state(state: GameState) -> None:
-    """Every invariant of a single state."""
+    """Every invariant of a single state.
+
+    The engine trusts the states it makes (`new_game`, `apply`, `abandon`) and does not validate
+    one built by hand; this tells whether such a state is one the rules can reach.
+    """
+    check_seat(state)
     check_card_conservation(state)
     check_tokens(state)
     check_score(state)
@@ -398,7 +423,16 @@ def check_state(state: GameState) -> None:
 def check_turn_order(before: GameState, after: GameState) -> None:
     """Rules 3.1 and 3.2: one action per turn; the turn goes up by one and the seat rotates."""
     assert after.turn == before.turn + 1
-    assert after.current_player == (before.current_player + 1) % before.options.players
+    options = before.options
+    if (
+        options.no_legal_action == "pass"
+        and not options.last_round
+        and after.current_player != (before.current_player + 1) % options.players
+    ):
+        # Ruling 13.9: a seat with nothing legal to do was passed over; it had an empty hand.
+        assert not after.hands[(before.current_player + 1) % options.players]
+    else:
+        assert after.current_player == (before.current_player + 1) % options.players
     last = after.last_turn
     assert last is not None and last.number == before.turn
     assert last.player == before.current_player
@@ -428,6 +462,9 @@ def check_fireworks(before: GameState, action: Action, after: GameState) -> None
     else:
         assert after.storms == before.storms + (not extended)
         complete = extended and 5 in {after.fireworks[s] for s, d in grown.items() if d}
+        if before.options.descending_bonus == "five":  # ruling 13.8: a 5 brings the Note
+            played = after.last_turn.card if after.last_turn is not None else None
+            complete = extended and played is not None and played.rank == 5
         bonus = complete and before.notes < cap
         assert after.notes == before.notes + bonus
 

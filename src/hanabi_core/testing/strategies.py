@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import Card
-from ..options import EDITIONS, Options
+from ..options import DESCENDING_BONUSES, DESCENDING_SCORES, EDITIONS, NO_LEGAL_ACTION, Options
 from ..rules import apply, legal_actions, new_game
 from ..state import GameState
 from ..variants import VARIANTS, Variant
@@ -41,7 +41,8 @@ def options(
         players: the player counts to draw from; by default every count the edition allows
             (2 to 6 for plain options and hanab.live, 2 to 5 for the others).
         flags: also vary the options on top of the preset: hand size, Note cap, Storm count,
-            negative clues, Storm-out score and the last round. Each is left at the preset's
+            negative clues, Storm-out score, the last round and the options of rules 10.9 to
+            10.12. Each is left at the preset's
             value unless a draw says otherwise, so examples shrink towards the preset.
 
     ```python
@@ -88,6 +89,15 @@ def options(
                 )
             if draw(st.booleans()):
                 settings["last_round"] = draw(st.booleans(), label="last_round")
+            if draw(st.booleans()):
+                settings["end_at_max_reachable"] = draw(st.booleans(), label="end_at_max_reachable")
+            for name, values in (
+                ("descending_score", DESCENDING_SCORES),
+                ("descending_bonus", DESCENDING_BONUSES),
+                ("no_legal_action", NO_LEGAL_ACTION),
+            ):
+                if draw(st.booleans()):
+                    settings[name] = draw(st.sampled_from(values), label=name)
         if edition is None:
             return Options(n, **settings)
         return EDITIONS[edition].options(n, **settings)

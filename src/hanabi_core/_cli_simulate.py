@@ -1,0 +1,182 @@
+"""`hanabi-core simulate`: its arguments, its progress bar and its report (see `simulate.py`).
+
+Kept apart from `cli.py`, which only registers the command and dispatches to `run`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import TYPE_CHECKING, Any, TextIO
+
+from .bots import BOTS
+from .options import EDITIONS
+from .variants import VARIANTS
+
+if TYPE_CHECKING:
+    from .simulate import Simulation
+
+__all__ = ["add_parser", "run"]
+
+#: The exit code after Ctrl-C (128 + SIGINT), once the summary of the finished games is printed.
+INTERRUPTED = 130
+
+_BAR = 30
+_HISTOGRAM = 40
+
+
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Register the `simulate` command and its options."""
+    sim = commands.add_parser(
+        "simulate", help="play many seeded games with bots; print the scores (and plot them)"
+    )
+    sim.add_argument(
+        "--bot",
+        default="simple",
+        metavar="NAME[,NAME...]",
+        help=f"the bots, comma-separated; each plays the same seeds ({', '.join(BOTS)}; "
+        "default simple; 'open' cheats: it sees its own cards)",
+    )
+    sim.add_argument("--players", type=int, default=2, help="2 to 6 (default 2)")
+    sim.add_argument("--variant", choices=tuple(VARIANTS), default="base")
+    sim.add_argument("--edition", choices=tuple(EDITIONS), default=None)
+    sim.add_argument("--games", type=int, default=1000, help="games per bot (default 1000)")
+    sim.add_argument(
+        "--seed", type=int, default=0, help="game i is dealt from seed S+i (default 0)"
+    )
+    sim.add_argument(
+        "--workers", type=int, default=None, help="processes (default: every core); "
+        "the results do not depend on it",
+    )  # fmt: skip
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--records", metavar="DIR", help="write every game as a record into DIR")
+    sim.add_argument("--plot", metavar="FILE.png", help="draw the score histograms (matplotlib)")
+
+
+class _Progress:
+    """A one-line progress bar on a terminal: games done, games per second, time left."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.start = time.monotonic()
+        self.shown = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self.shown < 0.1 and done < total:
+            return
+        self.shown = now
+        elapsed = max(now - self.start, 1e-9)
+        rate = done / elapsed
+        left = (total - done) / rate if rate > 0 else 0.0
+        filled = _BAR * done // max(total, 1)
+        bar = "#" * filled + "." * (_BAR - filled)
+        self.stream.write(
+            f"\r[{bar}] {done}/{total} games  {rate:,.0f} games/s  ETA {_clock(left)}\033[K"
+        )
+        self.stream.flush()
+
+    def close(self, done: int, workers: int) -> None:
+        elapsed = time.monotonic() - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        processes = f"{workers} worker{'s' if workers != 1 else ''}"
+        self.stream.write(
+            f"\r\033[K{done} games in {elapsed:.1f} s, {rate:,.0f} games/s on {processes}\n"
+        )
+        self.stream.flush()
+
+
+def _can_plot() -> bool:
+    try:
+        import matplotlib.figure  # noqa: F401, PLC0415  (an optional extra)
+    except ImportError:
+        return False
+    return True
+
+
+def _clock(seconds: float) -> str:
+    whole = round(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02}:{whole % 60:02}"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `hanabi-core simulate` with parsed arguments; the exit code."""
+    from .simulate import default_workers, plot, simulate  # noqa: PLC0415 (multiprocessing)
+
+    if args.plot is not None and not _can_plot():
+        raise ValueError("--plot needs matplotlib: pip install 'hanabi_core[plot]'")
+    bots = [name.strip() for name in args.bot.split(",") if name.strip()]
+    workers = args.workers if args.workers is not None else default_workers()
+    isatty = getattr(sys.stderr, "isatty", None)
+    bar = _Progress(sys.stderr) if isatty is not None and isatty() else None
+    result = simulate(
+        bots,
+        players=args.players,
+        variant=args.variant,
+        edition=args.edition,
+        games=args.games,
+        seed=args.seed,
+        workers=workers,
+        records=args.records,
+        progress=bar,
+    )
+    if bar is not None:
+        bar.close(sum(s.games for s in result.summaries), workers)
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+    else:
+        print(report(result))
+    if args.plot is not None:
+        plot(result, args.plot)
+    return INTERRUPTED if result.interrupted else 0
+
+
+def report(result: Simulation) -> str:
+    """The summary table, the paired differences, and a histogram for each bot, as text."""
+    o = result.options
+    edition = f", {EDITIONS[result.edition].name} edition" if result.edition else ""
+    last = result.seed + result.requested - 1
+    lines = [
+        f"{o.variant.name}{edition}, {o.players} players, {result.requested} games per bot "
+        f"(seeds {result.seed} to {last})",
+    ]
+    if result.interrupted:
+        lines.append("Interrupted: the figures are those of the games finished.")
+    lines.append("")
+    width = max(3, *(len(b) for b in result.bots))
+    lines.append(
+        f"{'bot':<{width}}  {'games':>6}  {'mean':>6}  {'stderr':>6}  {'median':>6}  "
+        f"{'perfect':>7}  {'storm-outs':>10}  {'turns':>6}"
+    )
+    for s in result.summaries:
+        lines.append(
+            f"{s.bot:<{width}}  {s.games:>6}  {s.mean:>6.2f}  {s.stderr:>6.2f}  {s.median:>6g}  "
+            f"{s.perfect:>7}  {s.storm_outs:>10}  {s.mean_turns:>6.1f}"
+        )
+    if result.differences:
+        lines += ["", "Paired differences (the same seeds):"]
+    for d in result.differences:
+        lines.append(
+            f"  {d.bot} - {d.baseline}: {d.mean:+.2f} ± {d.stderr:.2f} over {d.games} games"
+        )
+    for s in result.summaries:
+        lines += ["", *_histogram(s.bot, s.histogram)]
+    return "\n".join(lines)
+
+
+def _histogram(bot: str, histogram: tuple[tuple[int, int], ...]) -> list[str]:
+    if not histogram:
+        return [f"No game of {bot} finished."]
+    counts = dict(histogram)
+    most = max(counts.values())
+    per = max(1, -(-most // _HISTOGRAM))  # games per '#', rounded up
+    unit = "1 game" if per == 1 else f"{per} games"
+    lines = [f"Scores of {bot} (each # is {unit}):"]
+    low, high = histogram[0][0], histogram[-1][0]
+    for score in range(low, high + 1):
+        count = counts.get(score, 0)
+        bar = "#" * -(-count // per)
+        lines.append(f"  {score:>2} | {bar:<{_HISTOGRAM}} {count}")
+    return lines

@@ -1,0 +1,331 @@
+"""Bots: players that decide from their seat's view, and three of them to measure others by.
+
+A bot is a callable that gets the seat's [`PlayerView`][hanabi_core.PlayerView] and returns an
+action (the [`Bot`][hanabi_core.bots.Bot] protocol). It sees what a player at the table sees and
+nothing more (section 12): the other hands, the table, the history, and what the clues told each
+player. The actions it may take follow from the view alone:
+[`legal_actions_in_view`][hanabi_core.bots.legal_actions_in_view] lists them, in the order
+[`legal_actions`][hanabi_core.legal_actions] gives for the state.
+
+A *bot factory* makes one seat's bot for one game from a seeded `random.Random`, so that every
+decision a bot draws at random is reproducible; [`BOTS`][hanabi_core.bots.BOTS] holds the
+factories by name:
+
+- ``random``: a legal action drawn uniformly ([`RandomBot`][hanabi_core.bots.RandomBot]);
+- ``simple``: plays a card it knows is playable, else clues a playable card it sees, else
+  discards its oldest unclued card ([`SimpleBot`][hanabi_core.bots.SimpleBot]);
+- ``open``: **cheats**: it sees its own cards (never the deck), plays one that fits, else clues or
+  discards at random ([`OpenBot`][hanabi_core.bots.OpenBot]). A yardstick, not a player.
+
+```python
+import random
+
+from hanabi_core import Options, apply, new_game, view
+from hanabi_core.bots import SimpleBot
+
+state = new_game(Options(3), seed=11)
+players = [SimpleBot(random.Random(seat)) for seat in range(3)]
+while not state.is_over:
+    seat = state.current_player
+    state = apply(state, players[seat](view(state, seat)))
+assert state.outcome is not None and state.storms == 0  # it only plays what it knows fits
+```
+
+[`hanabi_core.simulate`][hanabi_core.simulate] plays thousands of such games and scores them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Literal, Protocol, Union
+
+from ._readonly import ReadOnlyMap
+from .actions import Action, ColourClue, Discard, Play, RankClue
+from .cards import RANKS, Card, DealtCard
+from .knowledge import CardKnowledge
+from .variants import Variant
+from .views import PlayerView
+
+__all__ = [
+    "BOTS",
+    "AnyBot",
+    "Bot",
+    "BotFactory",
+    "CheatingBot",
+    "OpenBot",
+    "RandomBot",
+    "SimpleBot",
+    "decide",
+    "legal_actions_in_view",
+    "next_ranks",
+]
+
+
+class Bot(Protocol):
+    """A player: called with its seat's view when it is its turn, it returns its action."""
+
+    def __call__(self, view: PlayerView, /) -> Action:
+        """The action to take; it must be one of `legal_actions_in_view(view)`."""
+        ...
+
+
+class CheatingBot(Protocol):
+    """A player that also sees its own cards (never the deck): for yardsticks such as `open`.
+
+    The harness tells it apart by `sees_own_cards` and passes the seat's hand, oldest first.
+    """
+
+    sees_own_cards: Literal[True]
+
+    def __call__(self, view: PlayerView, own_cards: Sequence[DealtCard], /) -> Action:
+        """The action to take; it must be one of `legal_actions_in_view(view)`."""
+        ...
+
+
+AnyBot = Union[Bot, CheatingBot]  # noqa: UP007  (a runtime alias on 3.10)
+"""Either kind of bot."""
+
+BotFactory = Callable[[random.Random], AnyBot]
+"""Makes one seat's bot for one game, from the random source it must draw from (and nothing else);
+a bot class whose constructor takes the random source is one."""
+
+
+def decide(bot: AnyBot, view: PlayerView, own_cards: Sequence[DealtCard]) -> Action:
+    """Ask `bot` for its action: with the view alone, or with its own cards too if it cheats.
+
+    `own_cards` is the seat's hand; a bot that does not declare `sees_own_cards` never gets it.
+    """
+    if getattr(bot, "sees_own_cards", False) is True:
+        return bot(view, own_cards)  # type: ignore[call-arg]
+    return bot(view)  # type: ignore[call-arg]
+
+
+# --- What the view allows ----------------------------------------------------------------------
+
+
+def legal_actions_in_view(view: PlayerView) -> tuple[Action, ...]:
+    """Every legal action of the viewer, computed from the view alone, in the order of
+    [`legal_actions`][hanabi_core.legal_actions]: plays, then discards, then clues by seat in
+    turn order after the viewer, colours (the variant's clue-colour order) before ranks.
+
+    Everything legality needs is public or seen by the mover: the size of its own hand (rules 5.1
+    and 6.1), the Notes (rules 4.1 and 5.2), and the other hands, which decide what a clue touches
+    (rules 4.5 to 4.7). Empty once the game is over.
+
+    Raises:
+        ValueError: it is not the viewer's turn (the mover's clues depend on the viewer's own
+            hand, which the view hides).
+
+    ```python
+    from hanabi_core import Options, legal_actions, new_game, view
+    from hanabi_core.bots import legal_actions_in_view
+
+    state = new_game(Options(3), seed=5)
+    assert legal_actions_in_view(view(state, 0)) == legal_actions(state)
+    ```
+    """
+    if view.outcome is not None:
+        return ()  # rule 3.3
+    if view.current_player != view.seat:
+        raise ValueError(
+            f"seat {view.seat} cannot list seat {view.current_player}'s actions: "
+            "it is not the viewer's turn"
+        )
+    options = view.options
+    size = view.hand_size(view.seat)
+    actions: list[Action] = [Play(slot) for slot in range(size)]
+    if view.notes < options.max_notes:  # rule 5.2
+        actions += [Discard(slot) for slot in range(size)]
+    if view.notes > 0:  # rule 4.1
+        colours = options.variant.clue_colours
+        players = options.players
+        for step in range(1, players):  # rule 4.2: to another seat, in turn order
+            target = (view.seat + step) % players
+            hand = view.hands[target]
+            assert hand is not None  # only the viewer's own hand is hidden
+            if options.negative_clues:  # rule 10.2: a clue may touch nothing
+                bits, ranks = (1 << len(colours)) - 1, set(RANKS)
+            else:  # rule 4.5: a clue must touch a card
+                bits, ranks = 0, {card.rank for card in hand}
+                for card in hand:
+                    bits |= card.colour_bits
+            actions += [ColourClue(target, c) for i, c in enumerate(colours) if bits >> i & 1]
+            actions += [RankClue(target, r) for r in RANKS if r in ranks]
+    return tuple(actions)
+
+
+def next_ranks(view: PlayerView) -> dict[str, int]:
+    """Suit name → the rank that extends its firework now (rules 6.2 and 9.7); complete
+    fireworks are left out."""
+    wanted = {}
+    for suit, built in zip(view.options.variant.suits, view.built, strict=True):
+        if built < len(suit.build_order):
+            wanted[suit.name] = suit.build_order[built]
+    return wanted
+
+
+def _surely_playable(knowledge: CardKnowledge, wanted: Mapping[str, int]) -> bool:
+    """Every identity the card may still be extends its firework (empathy, rule 12.4)."""
+    return bool(knowledge.counts) and all(
+        wanted.get(card.suit) == card.rank for card, _ in knowledge.counts
+    )
+
+
+def _surely_useless(knowledge: CardKnowledge, wanted: Mapping[str, int], view: PlayerView) -> bool:
+    """Every identity the card may still be is already on its firework (or the firework is
+    complete): it can never score."""
+    variant = view.options.variant
+
+    def built(card: Card) -> bool:
+        suit = variant.suit(card.suit)
+        if card.suit not in wanted:
+            return True
+        order = suit.build_order
+        return order.index(card.rank) < order.index(wanted[card.suit])
+
+    return bool(knowledge.counts) and all(built(card) for card, _ in knowledge.counts)
+
+
+# --- The bots ----------------------------------------------------------------------------------
+
+
+class RandomBot:
+    """Draws its action uniformly from the legal ones, with its own random source.
+
+    Args:
+        rng: the random source every choice is drawn from.
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def __call__(self, view: PlayerView, /) -> Action:
+        """A legal action drawn uniformly."""
+        return self.rng.choice(legal_actions_in_view(view))
+
+
+class SimpleBot:
+    """Plays what it knows fits; else clues a playable card it sees; else discards.
+
+    In order:
+
+    1. play a card every identity of which, as far as its knowledge goes, is playable (so it never
+       misplays);
+    2. with a Note to spend, clue a card that another player holds and could play now but does
+       not know it: the clue (colour or rank) that tells its holder the most, preferring one that
+       makes the card surely playable, the nearest player first; a card whose twin is already
+       clued elsewhere is left alone;
+    3. with a Note spent, discard: a card it knows can never score, else its oldest unclued card,
+       else its oldest card;
+    4. otherwise (every Note available and nothing worth a clue) a legal clue at random.
+
+    Args:
+        rng: the random source for step 4.
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def __call__(self, view: PlayerView, /) -> Action:
+        """The action the steps above choose."""
+        wanted = next_ranks(view)
+        own = view.own
+        for slot, knowledge in enumerate(own):
+            if _surely_playable(knowledge, wanted):
+                return Play(slot)
+        if view.notes > 0:
+            clue = self._clue(view, wanted)
+            if clue is not None:
+                return clue
+        if view.notes < view.options.max_notes and own:
+            for slot, knowledge in enumerate(own):
+                if _surely_useless(knowledge, wanted, view):
+                    return Discard(slot)
+            for slot, knowledge in enumerate(own):
+                if not knowledge.clued:
+                    return Discard(slot)
+            return Discard(0)
+        legal = legal_actions_in_view(view)
+        clues = [a for a in legal if isinstance(a, (ColourClue, RankClue))]
+        return self.rng.choice(clues or list(legal))
+
+    def _clue(self, view: PlayerView, wanted: Mapping[str, int]) -> Action | None:
+        """The best clue about a playable card its holder does not know is playable."""
+        options = view.options
+        variant = options.variant
+        players = options.players
+        clued_faces = {
+            card.card
+            for seat, hand in enumerate(view.hands)
+            if hand is not None
+            for card, knowledge in zip(hand, view.knowledge[seat], strict=True)
+            if knowledge.clued
+        }
+        best: tuple[tuple[int, int, int], Action] | None = None
+        for step in range(1, players):
+            target = (view.seat + step) % players
+            hand = view.hands[target]
+            assert hand is not None
+            for card, knowledge in zip(hand, view.knowledge[target], strict=True):
+                if wanted.get(card.suit) != card.rank or _surely_playable(knowledge, wanted):
+                    continue
+                if not knowledge.clued and card.card in clued_faces:
+                    continue  # its twin is already being clued: leave this one
+                before = len(knowledge.counts)
+                clues: list[Action] = [
+                    ColourClue(target, c)
+                    for c in variant.clue_colours
+                    if variant.touches(c, card.suit)
+                ]
+                clues.append(RankClue(target, card.rank))
+                for clue in clues:
+                    left = [c for c, _ in knowledge.counts if _agrees(variant, clue, c)]
+                    if len(left) == before:
+                        continue  # tells the holder nothing new about this card
+                    sure = all(wanted.get(c.suit) == c.rank for c in left)
+                    key = (0 if sure else 1, step, len(left))
+                    if best is None or key < best[0]:
+                        best = (key, clue)
+        return best[1] if best is not None else None
+
+
+def _agrees(variant: Variant, clue: Action, card: Card) -> bool:
+    """Whether `card` is among the cards `clue` touches (rules 4.6 and 4.7)."""
+    if isinstance(clue, RankClue):
+        return card.rank == clue.rank
+    assert isinstance(clue, ColourClue)
+    return variant.touches(clue.colour, card.suit)
+
+
+class OpenBot:
+    """**Cheating**: sees its own cards (never the deck order). Plays the first card that fits;
+    otherwise clues or discards at random (a play only when nothing else is legal).
+
+    A yardstick of what seeing one's own hand is worth, not a player; the
+    `hanabi-core new --play open` demonstration plays with it.
+
+    Args:
+        rng: the random source for the clues and discards.
+    """
+
+    sees_own_cards: Literal[True] = True
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def __call__(self, view: PlayerView, own_cards: Sequence[DealtCard], /) -> Action:
+        """Play a card that fits, else a random legal clue or discard."""
+        wanted = next_ranks(view)
+        for slot, card in enumerate(own_cards):
+            if wanted.get(card.suit) == card.rank:
+                return Play(slot)
+        legal = legal_actions_in_view(view)
+        others = [a for a in legal if not isinstance(a, Play)]
+        return self.rng.choice(others or list(legal))
+
+
+BOTS: Mapping[str, BotFactory] = ReadOnlyMap(
+    {"random": RandomBot, "simple": SimpleBot, "open": OpenBot}
+)
+"""The bot factories by name: ``"random"``, ``"simple"``, ``"open"`` (cheats). Read-only."""

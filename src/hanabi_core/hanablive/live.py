@@ -1,0 +1,834 @@
+"""One seat's game on hanab.live, fed the game messages its server sends (rules 11.4 and 12).
+
+A bot sitting at a hanab.live table never holds the deck: the server tells each seat what
+happened, one *game action* at a time (the items of its ``gameAction`` and ``gameActionList``
+messages), with the seat's own draws hidden as ``suitIndex`` and ``rank`` −1.
+[`LiveGame`][hanabi_core.hanablive.LiveGame] turns those messages into a
+[`PlayerView`][hanabi_core.PlayerView], equal to [`view(state, seat)`][hanabi_core.view] of the
+same game replayed with every card known, and checks every message against the rules and against
+what the seat has already seen. [`messages`][hanabi_core.hanablive.messages] gives the messages a
+seat received in a recorded game, to test a bot offline.
+
+The messages and what is checked of each are described in
+[`hanablive.protocol`][hanabi_core.hanablive.protocol].
+
+```python
+from hanabi_core.hanablive import LiveGame
+
+game = LiveGame.start(variant="No Variant", players=2, seat=1)
+for order in range(10):  # the deal: seat 0 sees its own cards hidden, so does seat 1
+    face = {"suitIndex": -1, "rank": -1} if order >= 5 else {"suitIndex": 0, "rank": 1 + order % 5}
+    game = game.receive({"type": "draw", "playerIndex": order // 5, "order": order, **face})
+assert game.view.hands[0][0].suit == "red" and game.view.hands[1] is None
+assert not game.is_my_turn and game.legal_actions() == ()
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+import attrs
+from attrs import fields, frozen
+
+from ..actions import Action, ColourClue, Discard, Play, RankClue
+from ..cards import RANKS, DealtCard
+from ..errors import IllegalAction, InvalidOptions, InvalidRecord
+from ..knowledge import all_ranks, all_suits, clue_masks, counting, learn, unaccounted
+from ..options import Options
+from ..rules import outcome_after_turn  # the one statement of section 7, shared
+from ..scoring import max_points
+from ..spec import Rule
+from ..state import EndReason, Outcome
+from ..variants import Variant
+from ..views import PlayerView, SeenTurn
+from . import _records
+from .protocol import END_CONDITION, HIDDEN, IGNORED, NORMAL, STOPPED, Desync, field_int
+
+__all__ = ["LiveGame"]
+
+
+@frozen
+class _Tables:
+    """What the tracker looks up per variant (speed only; derived from the variant's data)."""
+
+    names: tuple[str, ...]
+    colour_bits: tuple[int, ...]
+    # next_rank[suit][built]: the rank that extends the firework, 0 once it is complete.
+    next_rank: tuple[tuple[int, ...], ...]
+    # copies[suit * 5 + rank - 1]: the variant's copies of that face.
+    copies: tuple[int, ...]
+
+
+@lru_cache(maxsize=64)
+def _tables(variant: Variant) -> _Tables:
+    return _Tables(
+        names=variant.suit_names,
+        colour_bits=tuple(variant.colour_bits(s) for s in variant.suits),
+        next_rank=tuple((*s.build_order, 0) for s in variant.suits),
+        copies=tuple(c for s in variant.suits for c in s.copies),
+    )
+
+
+#: One turn as the tracker logs it: the fields of `SeenTurn`, in order.
+_Entry = tuple[
+    int, int, Action, tuple[int, ...], tuple[int, ...], "DealtCard | None", bool, bool,
+    "int | None", "DealtCard | None",
+]  # fmt: skip
+#: What clues told of a card: (suit mask, rank mask, touched by a clue), as `views.view` keeps it.
+_Marks = tuple[int, int, bool]
+
+
+class _Track(NamedTuple):
+    """What the tracker keeps of the game besides its identity (see `LiveGame`)."""
+
+    # Each seat's cards by order, oldest first, and what clues told of each (rule 12.4).
+    hands: tuple[tuple[int, ...], ...]
+    marks: tuple[tuple[_Marks, ...], ...]
+    # faces[order]: the card when this seat has seen it (another seat's, or played/discarded).
+    faces: tuple[DealtCard | None, ...]
+    # seen[suit * 5 + rank - 1]: how many copies of the face this seat has seen.
+    seen: tuple[int, ...]
+    drawn: int
+    built: tuple[int, ...]
+    discards: tuple[DealtCard, ...]
+    notes: int
+    storms: int
+    current_player: int
+    turn: int
+    turns_left: int | None
+    outcome: Outcome | None
+    # The turns so far as a persistent linked list, newest first, as GameState keeps its log.
+    log: tuple[Any, _Entry] | None
+    # A play or discard whose draw has not arrived yet (its turn is already counted).
+    pending: _Entry | None
+
+
+@frozen
+class LiveGame:
+    """One seat's game on hanab.live: a frozen value, fed one server message at a time.
+
+    Start one with [`LiveGame.start`][hanabi_core.hanablive.live.LiveGame.start]; each
+    [`receive`][hanabi_core.hanablive.live.LiveGame.receive] returns the next value. Every
+    message is checked; one that contradicts the game raises
+    [`Desync`][hanabi_core.hanablive.Desync] and leaves the value it was sent to as it was.
+
+    Attributes:
+        options: the game's options (hanab.live's variant and table options translated).
+        seat: the seat this game is played from.
+        received: how many messages the game has received (the index of the next one).
+        ended: hanab.live's ``(endCondition, playerIndex)`` once a ``gameOver`` arrived, else
+            `None`.
+    """
+
+    options: Options
+    seat: int
+    received: int
+    ended: tuple[int, int] | None
+    # Everything else the tracker keeps, in one tuple so that a message makes one new value of
+    # six fields (status and turn messages change `received` alone).
+    _t: _Track
+    # Lookup tables derived from the variant alone (so not part of equality), kept here rather
+    # than looked up per message: hashing a Variant costs more than a whole status message.
+    _v: _Tables = attrs.field(eq=False, repr=False)
+
+    @classmethod
+    def start(
+        cls,
+        variant: str = "No Variant",
+        *,
+        players: int,
+        seat: int,
+        options: Mapping[str, Any] | None = None,
+    ) -> LiveGame:
+        """A game before the deal: give it the ``draw`` messages of the deal next.
+
+        The options are the `hanab-live` preset's (rule 11.4), as
+        [`read_record`][hanabi_core.read_record] builds them for a hanab.live record: among
+        others, the game ends once nothing is left to build (rule 7.6), as on the site.
+
+        Args:
+            variant: the hanab.live variant name, e.g. ``"No Variant"`` or ``"Rainbow (6 Suits)"``
+                (the keys of `hanabi_core.hanablive.HANAB_LIVE_VARIANTS`).
+            players: how many seats the table has.
+            seat: the seat the game is played from.
+            options: hanab.live's table options, as in its records (``emptyClues``,
+                ``oneExtraCard``, ``oneLessCard``, ``allOrNothing``, the timing flags, …).
+
+        Raises:
+            InvalidOptions: an unknown variant or option, or a seat that is not at the table.
+        """
+        table = dict(options or {})
+        if not isinstance(variant, str):
+            raise InvalidOptions("variant", f"must be a hanab.live variant name, got {variant!r}")
+        table["variant"] = variant
+        if type(players) is not int or not 2 <= players <= 6:
+            raise InvalidOptions("players", f"must be a whole number from 2 to 6, got {players!r}")
+        try:
+            ours, _ = _records._options({"options": table}, players)
+        except InvalidRecord as error:
+            field = error.path.removeprefix("$.options.").removeprefix("$.")
+            raise InvalidOptions(field, str(error).split(": ", 1)[-1]) from None
+        if type(seat) is not int or not 0 <= seat < players:
+            raise InvalidOptions("seat", f"must be a seat from 0 to {players - 1}, got {seat!r}")
+        return cls.from_options(ours, seat)
+
+    @classmethod
+    def from_options(cls, options: Options, seat: int) -> LiveGame:
+        """A game before the deal, from options of ours (their variant must exist on hanab.live).
+
+        The game follows `options`, whatever they are, so that its view equals the engine's for
+        the same game. hanab.live plays the `hanab-live` preset's rules (rule 11.4), which
+        `start` builds: other options may not end a game when hanab.live does (rule 7.6), and its
+        ``gameOver`` then raises `Desync`.
+
+        Raises:
+            InvalidOptions: the seat is not at the table, or `options` is not an `Options`.
+        """
+        if not isinstance(options, Options):
+            raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
+        if type(seat) is not int or not 0 <= seat < options.players:
+            raise InvalidOptions(
+                "seat", f"must be a seat from 0 to {options.players - 1}, got {seat!r}"
+            )
+        variant = options.variant
+        players = options.players
+        track = _Track(
+            hands=((),) * players,
+            marks=((),) * players,
+            faces=(None,) * len(variant.deck),
+            seen=(0,) * len(_tables(variant).copies),
+            drawn=0,
+            built=(0,) * len(variant.suits),
+            discards=(),
+            notes=options.max_notes,
+            storms=0,
+            current_player=0,
+            turn=0,
+            turns_left=None,
+            outcome=None,
+            log=None,
+            pending=None,
+        )
+        return cls(options=options, seat=seat, received=0, ended=None, t=track, v=_tables(variant))
+
+    # --- Reading the game ----------------------------------------------------------------------
+
+    @property
+    def dealing(self) -> bool:
+        """The deal is not complete yet: more ``draw`` messages of the deal are due."""
+        return self._t.drawn < self.options.players * self.options.hand_size
+
+    @property
+    def awaiting_draw(self) -> bool:
+        """A play or a discard has arrived and the card drawn after it has not."""
+        return self._t.pending is not None
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended: by the rules, or stopped by hanab.live's server (rule 7.5).
+
+        Either way `view.outcome` says how: hanab.live's normal ending is always the rules' own.
+        """
+        return self._t.outcome is not None or self.ended is not None
+
+    @property
+    def is_my_turn(self) -> bool:
+        """The seat is to move, the deal is complete and the game is not over."""
+        return (
+            self._t.current_player == self.seat
+            and not self.is_over
+            and not self.dealing
+            and self._t.pending is None
+        )
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The orders of the seat's own cards, oldest first."""
+        return self._t.hands[self.seat]
+
+    @property
+    def view(self) -> PlayerView:
+        """What the seat knows: equal to `view(state, seat)` of the same game, all cards known.
+
+        Built on each access (keep it in a variable). Between a play or discard and the draw
+        that follows it (`awaiting_draw`), the acting seat's hand is one card short: sample worlds
+        (`sample_state`) from the views of complete turns.
+        """
+        options = self.options
+        variant = options.variant
+        players = options.players
+        seat = self.seat
+        faces = self._t.faces
+        cards = [tuple(faces[o] for o in hand) for hand in self._t.hands]
+        # Empathy (rule 12.4), counted as views.view counts it.
+        built = self._t.built
+        public = [(card.suit_index, card.rank) for card in self._t.discards]
+        for i, suit in enumerate(variant.suits):
+            public += [(i, rank) for rank in suit.build_order[: built[i]]]
+        seen = [
+            [] if s == seat else [(c.suit_index, c.rank) for c in cards[s]]  # type: ignore[union-attr]
+            for s in range(players)
+        ]
+        knowledge = []
+        for holder in range(players):
+            counted = [f for s in range(players) if s not in (seat, holder) for f in seen[s]]
+            know = counting(variant, unaccounted(variant, public + counted))
+            knowledge.append(tuple(map(know, self._t.hands[holder], self._t.marks[holder])))
+        entries: list[_Entry] = [] if self._t.pending is None else [self._t.pending]
+        node = self._t.log
+        while node is not None:
+            node, entry = node
+            entries.append(entry)
+        entries.reverse()
+        return PlayerView(
+            seat=seat,
+            options=options,
+            hands=tuple(None if s == seat else hand for s, hand in enumerate(cards)),  # type: ignore[misc]
+            knowledge=tuple(knowledge),
+            built=built,
+            discards=self._t.discards,
+            notes=self._t.notes,
+            storms=self._t.storms,
+            deck_size=len(faces) - self._t.drawn,
+            turn=self._t.turn,
+            current_player=self._t.current_player,
+            turns_left=self._t.turns_left,
+            outcome=self._t.outcome,
+            history=tuple(SeenTurn(*entry) for entry in entries),
+        )
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """What the seat may do now, in `legal_actions`' order; empty when it is not its turn.
+
+        None of it needs the seat's own cards: plays and discards name slots, and a clue's
+        legality depends on the cards of its target (rules 4.1 to 5.2).
+        """
+        if not self.is_my_turn:
+            return ()
+        options = self.options
+        n = len(self._t.hands[self.seat])
+        actions: list[Action] = [Play(i) for i in range(n)]
+        if self._t.notes < options.max_notes:
+            actions += [Discard(i) for i in range(n)]
+        if self._t.notes > 0:
+            players = options.players
+            colours = options.variant.clue_colours
+            for k in range(1, players):
+                target = (self.seat + k) % players
+                bits = ranks = 0
+                for order in self._t.hands[target]:
+                    card = self._t.faces[order]
+                    assert card is not None  # another seat's card: seen
+                    bits |= card.colour_bits
+                    ranks |= 1 << card.rank
+                if options.negative_clues:
+                    bits, ranks = -1, -1
+                actions += [ColourClue(target, c) for i, c in enumerate(colours) if bits >> i & 1]
+                actions += [RankClue(target, r) for r in RANKS if ranks >> r & 1]
+        return tuple(actions)
+
+    def action_message(self, action: Action) -> dict[str, int]:
+        """The payload of hanab.live's ``action`` command for `action`, the seat's own move:
+        ``{"type": 0 play, 1 discard, 2 colour clue, 3 rank clue, "target", "value"}``, the
+        target being the card's order for a play or a discard and the seat for a clue.
+
+        Raises:
+            IllegalAction: `action` is not one of `legal_actions()` (not the seat's turn, or the
+                rules forbid it).
+        """
+        if action not in self.legal_actions():
+            rule, why = self._refusal(action)
+            raise IllegalAction(rule, f"Cannot {action}: {why}", action=action)
+        if isinstance(action, (Play, Discard)):
+            order = self._t.hands[self.seat][action.slot]
+            return {"type": 0 if isinstance(action, Play) else 1, "target": order, "value": 0}
+        if isinstance(action, ColourClue):
+            value = self.options.variant.clue_colours.index(action.colour)
+            return {"type": 2, "target": action.target, "value": value}
+        assert isinstance(action, RankClue)
+        return {"type": 3, "target": action.target, "value": action.rank}
+
+    def _refusal(self, action: object) -> tuple[Rule, str]:
+        """The first rule `action` breaks, in rule order as `rules.check` finds it, and why."""
+        if self.is_over:
+            return Rule.NO_ACTION_AFTER_THE_END, "the game is over"
+        if not self.is_my_turn:
+            return Rule.TURN_ORDER, f"it is not seat {self.seat}'s turn"
+        options = self.options
+        if isinstance(action, (Play, Discard)):
+            size = len(self.hand)
+            if not 0 <= action.slot < size:
+                rule = (
+                    Rule.PLAY_FROM_OWN_HAND
+                    if isinstance(action, Play)
+                    else Rule.DISCARD_FROM_OWN_HAND
+                )
+                return rule, f"your hand has slots 0 to {size - 1}"
+            return Rule.DISCARD_NEEDS_A_SPENT_NOTE, f"all {options.max_notes} Notes are available"
+        if isinstance(action, (ColourClue, RankClue)):
+            if self._t.notes <= 0:
+                return Rule.CLUE_COSTS_A_NOTE, "no Note tokens are available"
+            if action.target == self.seat or not 0 <= action.target < options.players:
+                return Rule.CLUE_TARGETS_ANOTHER_PLAYER, "a clue goes to another player"
+            if isinstance(action, ColourClue) and action.colour not in options.variant.clue_colours:
+                return Rule.CLUE_NAMES_ONE_VALUE, "this variant has no such clue colour"
+            if isinstance(action, RankClue) and action.rank not in RANKS:
+                return Rule.CLUE_NAMES_ONE_VALUE, "a clue names a rank from 1 to 5"
+            return Rule.CLUE_MUST_TOUCH, f"it touches none of seat {action.target}'s cards"
+        return Rule.KNOWN_ACTIONS_ONLY, "a turn is a Play, Discard, ColourClue or RankClue"
+
+    # --- Receiving messages --------------------------------------------------------------------
+
+    def receive(self, message: Mapping[str, Any]) -> LiveGame:
+        """The game after `message`, one game action as hanab.live's server sends it.
+
+        Raises:
+            Desync: the message is malformed or contradicts the game (naming its index and
+                field); `self` is unchanged.
+        """
+        index = self.received
+        if not isinstance(message, Mapping):
+            raise Desync(index, "$", f"a message is a JSON object, got {type(message).__name__}")
+        kind = message.get("type")
+        if isinstance(kind, str):
+            handler = _HANDLERS.get(kind)
+            if handler is not None:
+                return handler(self, message, index)
+            if kind in IGNORED:
+                return _advance(self, index)
+        raise Desync(index, "type", f"unknown game action type {kind!r}")
+
+    def receive_all(self, messages: Iterable[Mapping[str, Any]]) -> LiveGame:
+        """The game after each of `messages` in turn (e.g. a ``gameActionList``)."""
+        game = self
+        for message in messages:
+            game = game.receive(message)
+        return game
+
+    # --- The handlers ---------------------------------------------------------------------------
+
+    def _draw(self, m: Mapping[str, Any], index: int) -> LiveGame:
+        options = self.options
+        player = field_int(m, "playerIndex", index)
+        order = field_int(m, "order", index)
+        suit = field_int(m, "suitIndex", index)
+        rank = field_int(m, "rank", index)
+        drawn = self._t.drawn
+        if order != drawn:
+            why = "was already drawn" if 0 <= order < drawn else "is not the top card"
+            raise Desync(index, "order", f"card {order} {why}; the next card to draw is {drawn}")
+        if drawn >= len(self._t.faces):
+            raise Desync(index, "order", "the deck is empty")
+        pending = self._t.pending
+        if self.dealing:
+            due = drawn // options.hand_size  # rule 2.4: the deal goes in blocks, seat 0 first
+            if player != due:
+                raise Desync(index, "playerIndex", f"card {order} is dealt to seat {due}")
+        elif pending is None or pending[1] != player:
+            who = "nobody is due to draw" if pending is None else f"seat {pending[1]} draws next"
+            raise Desync(index, "playerIndex", who)
+        card = None
+        face = -1
+        if player == self.seat:
+            # Rule 12.1: a seat never sees its own cards, and hanab.live hides them.
+            if suit != HIDDEN or rank != HIDDEN:
+                raise Desync(index, "suitIndex", "the seat's own draw must be hidden (-1, -1)")
+        else:
+            card, face = self._face(suit, rank, order, index)
+            if self._t.seen[face] >= self._v.copies[face]:
+                raise Desync(index, "rank", f"every copy of {card.card} has been seen already")
+        hands = list(self._t.hands)
+        marks = list(self._t.marks)
+        variant = options.variant
+        hands[player] = (*hands[player], order)
+        marks[player] = (*marks[player], (all_suits(variant), all_ranks(), False))
+        faces = self._t.faces
+        seen = self._t.seen
+        if card is not None:
+            faces = (*faces[:order], card, *faces[order + 1 :])
+            seen = (*seen[:face], seen[face] + 1, *seen[face + 1 :])
+        log = self._t.log
+        if pending is not None:
+            log = (log, (*pending[:8], order, card))
+        track = self._t._replace(
+            hands=tuple(hands),
+            marks=tuple(marks),
+            faces=faces,
+            seen=seen,
+            drawn=drawn + 1,
+            log=log,
+            pending=None,
+        )
+        return _advance(self, index, track)
+
+    def _card(self, m: Mapping[str, Any], index: int) -> LiveGame:
+        """A ``play`` or a ``discard`` (a misplay is a discard with ``failed`` true)."""
+        is_play = m["type"] == "play"
+        player = field_int(m, "playerIndex", index)
+        order = field_int(m, "order", index)
+        suit = field_int(m, "suitIndex", index)
+        rank = field_int(m, "rank", index)
+        failed = False
+        if not is_play and "failed" in m:
+            failed = m["failed"]
+            if type(failed) is not bool:
+                raise Desync(index, "failed", f"must be true or false, got {failed!r}")
+        self._check_can_act(index, player, "playerIndex")
+        hand = self._t.hands[player]
+        if order not in hand:
+            raise Desync(index, "order", f"card {order} is not in seat {player}'s hand")
+        slot = hand.index(order)
+        card, face = self._face(suit, rank, order, index)
+        known = self._t.faces[order]
+        options = self.options
+        tables = self._v
+        seen = self._t.seen
+        if known is not None:
+            if known != card:
+                raise Desync(index, "suitIndex", f"card {order} is {known.card}, not {card.card}")
+            card = known
+        else:
+            # The seat's own card, revealed: it must fit what clues said and the copies left.
+            suits, ranks, _ = self._t.marks[player][slot]
+            if not (suits >> suit & 1 and ranks >> rank & 1):
+                field = "rank" if suits >> suit & 1 else "suitIndex"
+                raise Desync(index, field, f"clues said card {order} cannot be {card.card}")
+            if seen[face] >= tables.copies[face]:
+                raise Desync(index, "rank", f"every copy of {card.card} has been seen already")
+            seen = (*seen[:face], seen[face] + 1, *seen[face + 1 :])
+        built = self._t.built
+        discards = self._t.discards
+        notes = self._t.notes
+        storms = self._t.storms
+        fits = rank == tables.next_rank[suit][built[suit]]
+        note_gained = False
+        if is_play:
+            if not fits:
+                raise Desync(
+                    index,
+                    "rank",
+                    f"{card.card} does not extend its firework; hanab.live sends a misplay as a "
+                    "discard with failed true",
+                )
+            # Rules 6.2 and 6.4: the card is built; the firework's last card brings a Note back.
+            now = built[suit] + 1
+            built = (*built[:suit], now, *built[suit + 1 :])
+            note_gained = tables.next_rank[suit][now] == 0 and notes < options.max_notes
+            notes += note_gained
+        elif failed:
+            if fits:
+                raise Desync(index, "failed", f"{card.card} would have extended its firework")
+            discards = (*discards, card)  # rule 6.3: a misplay is discarded and costs a Storm
+            storms += 1
+        else:
+            if notes >= options.max_notes:
+                raise Desync(
+                    index, "type", "a discard needs a spent Note (rule 5.2), and none is spent"
+                )
+            discards = (*discards, card)  # rule 5.3
+            notes += 1
+            note_gained = True
+        action: Action = Play(slot) if is_play or failed else Discard(slot)
+        hands = list(self._t.hands)
+        marks = list(self._t.marks)
+        hands[player] = hand[:slot] + hand[slot + 1 :]
+        marks[player] = marks[player][:slot] + marks[player][slot + 1 :]
+        faces = self._t.faces
+        if known is None:
+            faces = (*faces[:order], card, *faces[order + 1 :])
+        # Rule 6.5: the player draws when cards are left; the draw arrives as its own message.
+        draws = self._t.drawn < len(faces)
+        entry: _Entry = (
+            self._t.turn,
+            player,
+            action,
+            (),
+            (),
+            card,
+            failed,
+            note_gained,
+            None,
+            None,
+        )
+        return self._end_turn(
+            index, entry, draws, tuple(hands), tuple(marks), faces, seen, built, discards,
+            notes, storms, card,
+        )  # fmt: skip
+
+    def _clue(self, m: Mapping[str, Any], index: int) -> LiveGame:
+        options = self.options
+        variant = options.variant
+        giver = field_int(m, "giver", index)
+        target = field_int(m, "target", index)
+        clue = m.get("clue")
+        if not isinstance(clue, Mapping):
+            raise Desync(index, "clue", f"must be an object {{type, value}}, got {clue!r}")
+        kind = field_int(clue, "type", index, "clue.")
+        value = field_int(clue, "value", index, "clue.")
+        touched = m.get("list")
+        if not isinstance(touched, list) or any(type(o) is not int for o in touched):
+            raise Desync(index, "list", f"must be a list of card orders, got {touched!r}")
+        self._check_can_act(index, giver, "giver")
+        if "turn" in m and field_int(m, "turn", index) != self._t.turn:
+            raise Desync(index, "turn", f"turn {m['turn']}, but this is turn {self._t.turn}")
+        if self._t.notes <= 0:
+            raise Desync(index, "type", "a clue costs a Note (rule 4.1), and none is left")
+        if not 0 <= target < options.players or target == giver:
+            raise Desync(index, "target", f"seat {giver} cannot give a clue to seat {target}")
+        action: ColourClue | RankClue
+        if kind == 0:
+            if not 0 <= value < len(variant.clue_colours):
+                raise Desync(index, "clue.value", f"no clue colour {value} in this variant")
+            action = ColourClue(target, variant.clue_colours[value])
+        elif kind == 1:
+            if value not in RANKS:
+                raise Desync(index, "clue.value", f"no rank {value}")
+            action = RankClue(target, value)
+        else:
+            raise Desync(index, "clue.type", f"must be 0 (colour) or 1 (rank), got {kind}")
+        hand = self._t.hands[target]
+        hit = set(touched)
+        if len(hit) != len(touched) or not hit <= set(hand):
+            raise Desync(index, "list", f"{touched} are not distinct cards of seat {target}")
+        if not hit and not options.negative_clues:
+            raise Desync(index, "list", "a clue must touch a card (rule 4.5)")
+        masks = clue_masks(variant, action)
+        if target != self.seat:
+            # Rules 4.4, 4.6 and 4.7: the clue touches exactly the cards the variant says.
+            expected = [o for o in hand if _touches(self._t.faces[o], masks)]
+            if set(expected) != hit:
+                raise Desync(index, "list", f"the clue touches {expected}, not {sorted(hit)}")
+        marks = list(self._t.marks)
+        learnt = []
+        for order, (was_suits, was_ranks, clued) in zip(hand, marks[target], strict=True):
+            is_hit = order in hit
+            suits, ranks = learn(action, masks, was_suits, was_ranks, is_hit)
+            if not suits or not ranks:
+                raise Desync(index, "list", f"card {order} cannot be what this clue says")
+            learnt.append((suits, ranks, clued or is_hit))
+        marks[target] = tuple(learnt)
+        order_touched = tuple(o for o in hand if o in hit)
+        slots = tuple(i for i, o in enumerate(hand) if o in hit)
+        entry: _Entry = (
+            self._t.turn, giver, action, order_touched, slots, None, False, False, None, None
+        )  # fmt: skip
+        return self._end_turn(
+            index, entry, False, self._t.hands, tuple(marks), self._t.faces, self._t.seen,
+            self._t.built, self._t.discards, self._t.notes - 1, self._t.storms, None,
+        )  # fmt: skip
+
+    def _end_turn(  # noqa: PLR0917
+        self,
+        index: int,
+        entry: _Entry,
+        draws: bool,
+        hands: tuple[tuple[int, ...], ...],
+        marks: tuple[tuple[_Marks, ...], ...],
+        faces: tuple[DealtCard | None, ...],
+        seen: tuple[int, ...],
+        built: tuple[int, ...],
+        discards: tuple[DealtCard, ...],
+        notes: int,
+        storms: int,
+        card: DealtCard | None,
+    ) -> LiveGame:
+        """The turn order (rule 3.2) and the end of the game (section 7), as `rules.apply` has
+        them, with the draw that is still to come (rule 6.5) counted in advance."""
+        options = self.options
+        players = options.players
+        turns_left = self._t.turns_left
+        if turns_left is not None:
+            turns_left -= 1
+        if draws and self._t.drawn + 1 == len(faces) and options.last_round:
+            turns_left = players  # rule 7.3: the last card is drawn
+        outcome = outcome_after_turn(options, built, storms, turns_left, discards, card)
+        after = (self._t.current_player + 1) % players
+        if outcome is None and not options.last_round:
+            # Rule 7.4c, as `rules.apply` decides it: a player with no card may have nothing legal
+            # to do.
+            sizes = [len(h) for h in hands]
+            if draws:
+                sizes[entry[1]] += 1
+            if not _can_act(options, sizes, notes, after):
+                # Ruling 13.9: with no_legal_action="pass" the turn goes to the next seat that
+                # can act; otherwise (or if none can) the game is lost.
+                seats = [(after + step) % players for step in range(1, players)]
+                able = [s for s in seats if _can_act(options, sizes, notes, s)]
+                if options.no_legal_action == "pass" and able:
+                    after = able[0]
+                else:
+                    outcome = Outcome(
+                        EndReason.NO_LEGAL_ACTION, 0, max_points(options), Rule.NO_LAST_ROUND
+                    )
+        log = self._t.log
+        pending = None
+        if draws:
+            pending = entry
+        else:
+            log = (log, entry)
+        track = _Track(
+            hands, marks, faces, seen, self._t.drawn, built, discards, notes, storms,
+            after, self._t.turn + 1, turns_left, outcome, log, pending,
+        )  # fmt: skip
+        return _advance(self, index, track)
+
+    def _status(self, m: Mapping[str, Any], index: int) -> LiveGame:
+        clues = field_int(m, "clues", index)
+        score = field_int(m, "score", index)
+        field_int(m, "maxScore", index)  # hanab.live's count of reachable points: no rule of ours
+        if clues != self._t.notes:
+            raise Desync(index, "clues", f"{clues} clues, but {self._t.notes} Notes are available")
+        if score != sum(self._t.built):
+            raise Desync(index, "score", f"score {score}, but {sum(self._t.built)} cards are built")
+        return _advance(self, index)
+
+    def _turn_message(self, m: Mapping[str, Any], index: int) -> LiveGame:
+        num = field_int(m, "num", index)
+        current = field_int(m, "currentPlayerIndex", index)
+        turns = {self._t.turn}
+        if self.ended is not None and self.ended[0] in STOPPED:
+            turns.add(self._t.turn + 1)  # the server counts its own stopping action as a turn
+        if num not in turns:
+            raise Desync(index, "num", f"turn {num}, but {self._t.turn} actions have been taken")
+        expected = -1 if self.is_over else self._t.current_player
+        if current != expected:
+            raise Desync(
+                index, "currentPlayerIndex", f"seat {current} to move, but it is {expected}"
+            )
+        return _advance(self, index)
+
+    def _strike(self, m: Mapping[str, Any], index: int) -> LiveGame:
+        num = field_int(m, "num", index)
+        order = field_int(m, "order", index)
+        turn = field_int(m, "turn", index)
+        last = self._t.pending if self._t.pending is not None else self._t.log and self._t.log[1]
+        if last and last[6] and last[5] is not None and last[5].order == order:
+            # After its discard (hanab.live sends it before; either is accepted).
+            storms, number = self._t.storms, last[0]
+        elif not self.dealing and not self.is_over and self._t.pending is None:
+            if order not in self._t.hands[self._t.current_player]:
+                raise Desync(index, "order", f"card {order} was not misplayed")
+            storms, number = self._t.storms + 1, self._t.turn
+        else:
+            raise Desync(index, "order", f"card {order} was not misplayed")
+        if num != storms:
+            raise Desync(index, "num", f"strike {num}, but this misplay is Storm {storms}")
+        if turn != number:
+            raise Desync(index, "turn", f"turn {turn}, but the misplay is turn {number}")
+        return _advance(self, index)
+
+    def _game_over(self, m: Mapping[str, Any], index: int) -> LiveGame:
+        condition = field_int(m, "endCondition", index)
+        player = field_int(m, "playerIndex", index)
+        if self.ended is not None:
+            raise Desync(index, "type", "the game is already over")
+        if self.dealing or self._t.pending is not None:
+            raise Desync(index, "type", "the game cannot end before the draw due")
+        outcome = self._t.outcome
+        if outcome is not None:
+            expected = END_CONDITION.get(outcome.reason)
+            if condition != expected:
+                raise Desync(
+                    index,
+                    "endCondition",
+                    f"the game ended by {outcome.reason.value} (hanab.live's {expected}), "
+                    f"not {condition}",
+                )
+        elif condition in STOPPED:
+            # Rule 7.5: stopped from outside (a timeout, a termination, a vote), scored 0.
+            max_score = self.options.variant.max_score
+            outcome = Outcome(EndReason.ABANDONED, 0, max_score, Rule.ABANDONED)
+        elif condition == NORMAL:
+            # The rules end every game hanab.live ends normally (rule 7.6 included), so the view's
+            # outcome always agrees with the server's ending.
+            why = "the game ended normally, but by the rules it goes on"
+            if not self.options.end_at_max_reachable:
+                why += (
+                    " under these options; hanab.live ends a game once nothing is left to build "
+                    "(rule 7.6: end_at_max_reachable=True, as in the hanab-live preset)"
+                )
+            raise Desync(index, "endCondition", why)
+        else:
+            raise Desync(index, "endCondition", f"end condition {condition}, but the game goes on")
+        return _advance(self, index, self._t._replace(outcome=outcome), (condition, player))
+
+    # --- Shared checks -----------------------------------------------------------------------
+
+    def _check_can_act(self, index: int, player: int, field: str) -> None:
+        """Rules 3.2 and 3.3: the seat to move acts, once the deal is done and before the end."""
+        if self.dealing:
+            raise Desync(index, "type", "the deal is not complete")
+        if self._t.pending is not None:
+            raise Desync(index, "type", f"seat {self._t.pending[1]} has not drawn yet")
+        if self.is_over:
+            raise Desync(index, "type", "the game is over (rule 3.3)")
+        if player != self._t.current_player:
+            raise Desync(
+                index, field, f"it is seat {self._t.current_player}'s turn, not seat {player}'s"
+            )
+
+    def _face(self, suit: int, rank: int, order: int, index: int) -> tuple[DealtCard, int]:
+        tables = self._v
+        if not 0 <= suit < len(tables.names):
+            raise Desync(index, "suitIndex", f"no suit {suit} in this variant")
+        if rank not in RANKS:
+            raise Desync(index, "rank", f"no rank {rank}")
+        card = DealtCard(order, tables.names[suit], rank, suit, tables.colour_bits[suit])
+        return card, suit * len(RANKS) + rank - 1
+
+
+def _can_act(options: Options, sizes: list[int], notes: int, seat: int) -> bool:
+    """Whether `seat` has a legal action, given the hands' sizes and the Notes available.
+
+    A card in hand can be played (rule 6.1). A clue needs a Note (rule 4.1) and a card it
+    touches (rule 4.5): every card is touched by its rank's clue (rule 4.7), so another hand
+    with a card will do, or any hand with clues that touch nothing (rule 4.5a).
+    """
+    if sizes[seat]:
+        return True
+    others = (n for s, n in enumerate(sizes) if s != seat)
+    return notes > 0 and (options.negative_clues or any(others))
+
+
+def _touches(card: DealtCard | None, masks: tuple[int, int]) -> bool:
+    assert card is not None  # another seat's card: seen
+    suits, ranks = masks
+    return bool(suits >> card.suit_index & 1 and ranks >> card.rank & 1)
+
+
+_HANDLERS = {
+    "draw": LiveGame._draw,
+    "play": LiveGame._card,
+    "discard": LiveGame._card,
+    "clue": LiveGame._clue,
+    "status": LiveGame._status,
+    "turn": LiveGame._turn_message,
+    "strike": LiveGame._strike,
+    "gameOver": LiveGame._game_over,
+}
+
+_SET_OPTIONS, _SET_SEAT, _SET_RECEIVED, _SET_ENDED, _SET_TRACK, _SET_TABLES = (
+    LiveGame.__dict__[a.name].__set__ for a in fields(LiveGame)
+)
+_new = object.__new__
+
+
+def _advance(
+    game: LiveGame,
+    index: int,
+    track: _Track | None = None,
+    ended: tuple[int, int] | None = None,
+) -> LiveGame:
+    """`game` after message `index`: `attrs.evolve` for the hot path, the slots written through
+    their descriptors as `state.new_state` does; the result is just as frozen."""
+    new = _new(LiveGame)
+    _SET_OPTIONS(new, game.options)
+    _SET_SEAT(new, game.seat)
+    _SET_RECEIVED(new, index + 1)
+    _SET_ENDED(new, game.ended if ended is None else ended)
+    _SET_TRACK(new, game._t if track is None else track)
+    _SET_TABLES(new, game._v)
+    return new

@@ -1,0 +1,178 @@
+"""The messages a seat received in a recorded game: [`messages`][hanabi_core.hanablive.messages].
+
+The server's side of [`hanablive.protocol`][hanabi_core.hanablive.protocol], played back from a
+[`GameRecord`][hanabi_core.GameRecord], so that a bot can be tested offline against real records.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
+
+from ..actions import ColourClue, Play, RankClue
+from ..cards import RANKS, DealtCard
+from ..errors import InvalidOptions
+from ..state import EndReason, GameState
+from .protocol import END_CONDITION, HIDDEN, TERMINATED, TERMINATED_BY_VOTE
+
+if TYPE_CHECKING:
+    from ..records import GameRecord
+
+__all__ = ["messages"]
+
+
+def messages(record: GameRecord, seat: int) -> tuple[dict[str, Any], ...]:
+    """The game actions seat `seat` received in the game of `record`, in the server's order.
+
+    The deal's draws come first; then, for each action: its message (a misplay is a ``strike``
+    and a ``discard`` with ``failed`` true), the ``draw`` that follows a play or a discard, a
+    ``status``, a ``gameOver`` when the game ends, and a ``turn``. Draws to `seat` are hidden
+    (``suitIndex`` and ``rank`` −1). A record ended by the server or a vote (rule 7.5) ends with
+    hanab.live's ``gameOver`` for it.
+
+    Args:
+        record: a [`GameRecord`][hanabi_core.GameRecord] (e.g. from
+            [`read_record`][hanabi_core.read_record]); its variant must exist on hanab.live.
+        seat: the seat receiving the messages.
+
+    Raises:
+        InvalidOptions: `seat` is not a seat of the game.
+        IllegalAction: the record has an action the rules forbid.
+
+    ```python
+    from hanabi_core import GameRecord, Options, legal_actions, new_game, apply, view
+    from hanabi_core.hanablive import LiveGame, messages
+
+    state = new_game(Options(3), seed=5)
+    for _ in range(12):
+        state = apply(state, legal_actions(state)[-1])
+    record = GameRecord.from_state(state)
+    game = LiveGame.from_options(record.options, seat=2).receive_all(messages(record, 2))
+    assert game.view == view(state, 2)
+    ```
+    """
+    states = list(record.states())
+    first = states[0]
+    options = first.options
+    if type(seat) is not int or not 0 <= seat < options.players:
+        raise InvalidOptions(
+            "seat", f"must be a seat from 0 to {options.players - 1}, got {seat!r}"
+        )
+    variant = options.variant
+    out: list[dict[str, Any]] = [
+        _draw_message(player, card, seat)
+        for player, hand in enumerate(first.hands)
+        for card in hand
+    ]
+    for before, after in pairwise(states):
+        if after.turn == before.turn:  # the record was abandoned (rule 7.5)
+            abandoned = record.abandoned
+            assert abandoned is not None
+            vote = abandoned.by == "vote"
+            code = abandoned.code or (TERMINATED_BY_VOTE if vote else TERMINATED)
+            out.append(_status_message(after))
+            out.append(
+                {
+                    "type": "gameOver",
+                    "endCondition": code,
+                    "playerIndex": -1 if abandoned.seat is None else abandoned.seat,
+                    "votes": None,
+                }
+            )
+            out.append({"type": "turn", "num": after.turn + 1, "currentPlayerIndex": -1})
+            break
+        turn = after.last_turn
+        assert turn is not None
+        action = turn.action
+        if isinstance(action, (ColourClue, RankClue)):
+            if isinstance(action, ColourClue):
+                clue = {"type": 0, "value": variant.clue_colours.index(action.colour)}
+            else:
+                clue = {"type": 1, "value": action.rank}
+            out.append(
+                {
+                    "type": "clue",
+                    "clue": clue,
+                    "giver": turn.player,
+                    "list": list(turn.touched),
+                    "target": action.target,
+                    "turn": turn.number,
+                }
+            )
+        else:
+            card = turn.card
+            assert card is not None
+            face = {
+                "playerIndex": turn.player,
+                "order": card.order,
+                "suitIndex": card.suit_index,
+                "rank": card.rank,
+            }
+            if turn.misplay:
+                out.append(
+                    {
+                        "type": "strike",
+                        "num": after.storms,
+                        "order": card.order,
+                        "turn": turn.number,
+                    }
+                )
+            if isinstance(action, Play) and not turn.misplay:
+                out.append({"type": "play", **face})
+            else:
+                out.append({"type": "discard", **face, "failed": turn.misplay})
+            if turn.drawn is not None:
+                out.append(_draw_message(turn.player, turn.drawn, seat))
+        out.append(_status_message(after))
+        if after.outcome is not None:
+            reason = after.outcome.reason
+            out.append(
+                {
+                    "type": "gameOver",
+                    "endCondition": END_CONDITION[reason],
+                    "playerIndex": after.current_player
+                    if reason is EndReason.NO_LEGAL_ACTION
+                    else -1,
+                    "votes": None,
+                }
+            )
+        current = -1 if after.outcome is not None else after.current_player
+        out.append({"type": "turn", "num": after.turn, "currentPlayerIndex": current})
+    return tuple(out)
+
+
+def _draw_message(player: int, card: DealtCard, seat: int) -> dict[str, Any]:
+    hidden = player == seat  # rule 12.1, as hanab.live scrubs it
+    return {
+        "type": "draw",
+        "playerIndex": player,
+        "order": card.order,
+        "suitIndex": HIDDEN if hidden else card.suit_index,
+        "rank": HIDDEN if hidden else card.rank,
+    }
+
+
+def _status_message(state: GameState) -> dict[str, Any]:
+    return {
+        "type": "status",
+        "clues": state.notes,
+        "score": sum(state.built),
+        "maxScore": _max_score(state),
+    }
+
+
+def _max_score(state: GameState) -> int:
+    """hanab.live's ``maxScore``: per suit, the cards still buildable before the first face whose
+    copies are all discarded (misplays included)."""
+    variant = state.options.variant
+    gone: dict[tuple[int, int], int] = {}
+    for card in state.discards:
+        gone[card.suit_index, card.rank] = gone.get((card.suit_index, card.rank), 0) + 1
+    total = 0
+    for i, suit in enumerate(variant.suits):
+        copies = dict(zip(RANKS, suit.copies, strict=True))
+        for rank in suit.build_order:
+            if gone.get((i, rank), 0) >= copies[rank]:
+                break
+            total += 1
+    return total

@@ -1,0 +1,147 @@
+"""HLE's card knowledge: what the clues told about each held card, colours and ranks apart.
+
+One int per held card: bits 0-4 the colours still plausible (HLE index), bits 5-9 the ranks still
+plausible (rank index), bits 10-12 the colour a clue named (index + 1, 0 if none), bits 13-15 the
+rank a clue named (index + 1, 0 if none). HLE's ValueKnowledge in hanabi_hand.cc.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..actions import ColourClue, Discard, Play, RankClue
+from ..cards import DealtCard
+from ..rules import dealt_orders
+from ..state import Entry, GameState, Log
+from ..views import PlayerView
+from .config import _COLOUR_OF_NAME
+
+_RANK_SHIFT = 5
+_HINTED_COLOUR_SHIFT = 10
+_HINTED_RANK_SHIFT = 13
+_COLOUR_FIELD = 31 | 7 << _HINTED_COLOUR_SHIFT
+_RANK_FIELD = 31 << _RANK_SHIFT | 7 << _HINTED_RANK_SHIFT
+
+#: Per seat, per held card (oldest first): the packed knowledge described above.
+Knowledge = tuple[tuple[int, ...], ...]
+
+
+def _fresh(colours: int) -> int:
+    return (1 << colours) - 1 | 31 << _RANK_SHIFT
+
+
+def _seer(card: DealtCard) -> int:
+    c = _COLOUR_OF_NAME[card.suit]
+    r = card.rank - 1
+    return (
+        1 << c
+        | 1 << (r + _RANK_SHIFT)
+        | (c + 1) << _HINTED_COLOUR_SHIFT
+        | (r + 1) << _HINTED_RANK_SHIFT
+    )
+
+
+def _learn(
+    knowledge: Knowledge,
+    hands: tuple[tuple[DealtCard, ...], ...],
+    entry: Entry,
+    fresh: int,
+    seer: bool,
+) -> Knowledge:
+    """The knowledge after the turn `entry`; `hands` are the hands after it."""
+    player, action, touched, card, _, _, drawn = entry
+    if card is not None:  # a play or a discard (rule 6.5: the new card is the newest)
+        slot = action.slot  # type: ignore[union-attr]
+        mine = knowledge[player]
+        held = mine[:slot] + mine[slot + 1 :]
+        if drawn is not None:
+            held += (_seer(drawn) if seer else fresh,)
+        return (*knowledge[:player], held, *knowledge[player + 1 :])
+    target = action.target  # type: ignore[union-attr]
+    touches = (held_card.order in touched for held_card in hands[target])
+    held = _after_clue(knowledge[target], touches, action)  # type: ignore[arg-type]
+    return (*knowledge[:target], held, *knowledge[target + 1 :])
+
+
+def _after_clue(
+    held: tuple[int, ...], touches: Iterable[bool], action: ColourClue | RankClue
+) -> tuple[int, ...]:
+    """A hand's knowledge after a clue; `touches` says, slot by slot, whether it touched."""
+    if isinstance(action, ColourClue):
+        bit = 1 << _COLOUR_OF_NAME[action.colour]
+        yes = bit | (_COLOUR_OF_NAME[action.colour] + 1) << _HINTED_COLOUR_SHIFT
+        field = _COLOUR_FIELD
+    else:
+        bit = 1 << (action.rank - 1 + _RANK_SHIFT)
+        yes = bit | action.rank << _HINTED_RANK_SHIFT
+        field = _RANK_FIELD
+    # Touched cards are that value (positive), the others are not (negative information).
+    return tuple(
+        (k & ~field | yes) if hit else (k & ~bit) for k, hit in zip(held, touches, strict=True)
+    )
+
+
+def _initial_knowledge(state: GameState, seer: bool) -> Knowledge:
+    options = state.options
+    size = options.hand_size
+    fresh = _fresh(len(options.variant.suits))
+    return tuple(
+        tuple(_seer(c) if seer else fresh for c in state.dealt[p * size : (p + 1) * size])
+        for p in range(options.players)
+    )
+
+
+def hle_knowledge(state: GameState, seer: bool = False) -> Knowledge:
+    """HLE's card knowledge of every held card, computed from the state's history.
+
+    Returns one tuple per seat, one int per held card, oldest first, packing the colours and ranks
+    still plausible and the colour and rank a clue named (see the
+    [encoding page](../guides/hle-encoding.md)). With `seer`, every card is known from the deal,
+    as in HLE's SEER observation type.
+    """
+    entries: list[Entry] = []
+    node: Log | None = state.log
+    while node is not None:
+        node, entry = node
+        entries.append(entry)
+    options = state.options
+    size = options.hand_size
+    fresh = _fresh(len(options.variant.suits))
+    hands = [list(state.dealt[p * size : (p + 1) * size]) for p in range(options.players)]
+    knowledge = _initial_knowledge(state, seer)
+    for entry in reversed(entries):
+        player, action, _, card, _, _, drawn = entry
+        if card is not None:
+            del hands[player][action.slot]  # type: ignore[union-attr]
+            if drawn is not None:
+                hands[player].append(drawn)
+        knowledge = _learn(knowledge, tuple(map(tuple, hands)), entry, fresh, seer)
+    return knowledge
+
+
+def view_knowledge(seen: PlayerView) -> Knowledge:
+    """HLE's card knowledge of every held card, from what one player saw (`PlayerView.history`).
+
+    The same as [`hle_knowledge`][hanabi_core.hle.hle_knowledge] of the state the view was taken
+    from: card knowledge is common knowledge.
+    """
+    options = seen.options
+    fresh = _fresh(len(options.variant.suits))
+    hands = [list(block) for block in dealt_orders(options)]
+    knowledge = [[fresh] * len(hand) for hand in hands]
+    for turn in seen.history:
+        action = turn.action
+        player = turn.player
+        if isinstance(action, (Play, Discard)):
+            del hands[player][action.slot]
+            del knowledge[player][action.slot]
+            if turn.drawn_order is not None:
+                hands[player].append(turn.drawn_order)
+                knowledge[player].append(fresh)
+        else:
+            touched = set(turn.touched)
+            target = action.target
+            knowledge[target] = list(
+                _after_clue(tuple(knowledge[target]), (o in touched for o in hands[target]), action)
+            )
+    return tuple(tuple(held) for held in knowledge)

@@ -1,0 +1,608 @@
+"""A drop-in for DeepMind HLE's ``rl_env``: the same names, dicts, uids and bits, in pure Python.
+
+Change one import and RL code written for the Hanabi Learning Environment runs on hanabi_core:
+
+```python
+from hanabi_core import rl_env          # was: from hanabi_learning_environment import rl_env
+
+env = rl_env.make("Hanabi-Full", num_players=2)
+obs = env.reset()
+done = False
+while not done:
+    me = obs["player_observations"][obs["current_player"]]
+    obs, reward, done, info = env.step(me["legal_moves_as_int"][0])
+assert len(obs["player_observations"][0]["vectorized"]) == env.vectorized_observation_shape()[0]
+```
+
+What HLE does, this does: the presets of [`make`][hanabi_core.rl_env.make], the config keys of
+[`HanabiEnv`][hanabi_core.rl_env.HanabiEnv], observation dicts with HLE's keys and values, move
+uids, a reward that is the change in score (so losing the last life gives minus the score), and
+the ``vectorized`` observation bit for bit, including two quirks of HLE's ``rl_env``: after a game
+ends with cards left in the deck (the last life lost, or a perfect score), the player who played
+draws a replacement card; and the final observation lists legal moves for the next player.
+
+What it does differently: it can deal a chosen deck (``reset(deck=...)``); an illegal move raises
+[`IllegalAction`][hanabi_core.IllegalAction] and leaves the environment as it was (HLE aborts the
+process on an illegal uid); ``step`` accepts any integer type (NumPy's too); and the deals come
+from hanabi_core's seeded shuffle, so a seed deals other cards than in HLE. The ``pyhanabi`` entry
+of an observation is the seat's [`PlayerView`][hanabi_core.PlayerView].
+
+Observations are built lazily: each per-player observation is a read-only mapping that computes an
+entry the first time it is read, from an immutable snapshot of the game, and card knowledge is kept
+up to date turn by turn. A step costs little more than the entries read.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from . import hle
+from .cards import Card
+from .errors import IllegalAction, InvalidDeck, InvalidOptions
+from .hle.config import _int_option
+from .hle.encoding import _layout
+from .hle.knowledge import (
+    _HINTED_COLOUR_SHIFT,
+    _HINTED_RANK_SHIFT,
+    Knowledge,
+    _fresh,
+    _initial_knowledge,
+    _learn,
+)
+from .hle.moves import _uid_table
+from .rules import apply, check, new_game
+from .spec import Rule
+from .state import GameState
+from .views import view
+
+__all__ = ["PRESETS", "HanabiEnv", "PlayerObservation", "make"]
+
+_FULL = {"colors": 5, "ranks": 5, "max_information_tokens": 8, "max_life_tokens": 3}
+_SMALL = {"ranks": 5, "hand_size": 2, "max_information_tokens": 3, "max_life_tokens": 1}
+
+#: HLE's named configurations (without ``players``), as ``rl_env.make`` builds them.
+PRESETS: Mapping[str, Mapping[str, int]] = {
+    "Hanabi-Full": {**_FULL, "observation_type": hle.CARD_KNOWLEDGE},
+    "Hanabi-Full-CardKnowledge": {**_FULL, "observation_type": hle.CARD_KNOWLEDGE},
+    "Hanabi-Full-Minimal": {**_FULL, "observation_type": hle.MINIMAL},
+    "Hanabi-Small": {"colors": 2, **_SMALL, "observation_type": hle.CARD_KNOWLEDGE},
+    "Hanabi-Very-Small": {"colors": 1, **_SMALL, "observation_type": hle.CARD_KNOWLEDGE},
+}
+
+_KEYS = (
+    "current_player",
+    "current_player_offset",
+    "life_tokens",
+    "information_tokens",
+    "num_players",
+    "deck_size",
+    "fireworks",
+    "legal_moves",
+    "legal_moves_as_int",
+    "observed_hands",
+    "discard_pile",
+    "card_knowledge",
+    "vectorized",
+    "pyhanabi",
+)
+
+
+def make(
+    environment_name: str = "Hanabi-Full", num_players: int = 2, pyhanabi_path: str | None = None
+) -> HanabiEnv:
+    """An environment from one of HLE's presets: ``Hanabi-Full`` (= ``Hanabi-Full-CardKnowledge``),
+    ``Hanabi-Full-Minimal``, ``Hanabi-Small`` (2 colours, hands of 2, 3 Notes, 1 life) and
+    ``Hanabi-Very-Small`` (1 colour). `pyhanabi_path` is accepted and ignored.
+
+    Raises:
+        InvalidOptions: an unknown name, or a player count HLE does not allow.
+    """
+    del pyhanabi_path  # HLE's path to its C library; there is none here
+    preset = PRESETS.get(environment_name)
+    if preset is None:
+        raise InvalidOptions(
+            "environment_name", f"unknown environment {environment_name!r}; one of {list(PRESETS)}"
+        )
+    return HanabiEnv({**preset, "players": num_players})
+
+
+class _Snapshot:
+    """One position as the environment shows it: the state, HLE's card knowledge, and the parts
+    of the canonical vector, each built once on first use and shared with the next snapshot when
+    the turn did not change it. Never changed after it is built (its caches only fill in)."""
+
+    __slots__ = (
+        "board",
+        "discards",
+        "env",
+        "hand_parts",
+        "head",
+        "knowledge",
+        "knowledge_parts",
+        "legal",
+        "missing",
+        "state",
+    )
+
+    def __init__(
+        self,
+        env: HanabiEnv,
+        state: GameState,
+        knowledge: Knowledge | None,
+        previous: _Snapshot | None,
+    ) -> None:
+        self.env = env
+        self.state = state
+        self.knowledge = knowledge
+        self.legal: tuple[int, ...] | None = None
+        self.board: list[int] | None = None
+        self.head: Any = None
+        self.missing: list[int] | None = None
+        if previous is None:
+            players = env.players
+            self.hand_parts: list[list[int] | None] = [None] * players
+            self.knowledge_parts: list[list[int] | None] = [None] * players
+            self.discards: list[int] | None = None
+            return
+        # Carry over what the turn did not touch: a clue changes the target's knowledge; a play
+        # or a discard the actor's hand and knowledge, and a discard or misplay the pile.
+        player, action, _, card, _, _, _ = state.log[1]  # type: ignore[index]
+        self.knowledge_parts = knowledge_parts = previous.knowledge_parts.copy()
+        self.discards = previous.discards
+        if card is None:
+            self.hand_parts = previous.hand_parts
+            knowledge_parts[action.target] = None  # type: ignore[union-attr]
+        else:
+            self.hand_parts = hand_parts = previous.hand_parts.copy()
+            hand_parts[player] = None
+            knowledge_parts[player] = None
+            if state.discards is not previous.state.discards:
+                before = previous.discards
+                self.discards = None if before is None else env._layout.discards_after(before, card)
+
+    def legal_uids(self) -> tuple[int, ...]:
+        legal = self.legal
+        if legal is None:
+            legal = self.legal = self.env._uid_table.legal(self.state)
+        return legal
+
+    def vector(self, seat: int) -> list[int]:
+        # Parts are shared lists (never changed); joining lists copies pointers.
+        env = self.env
+        layout = env._layout
+        state = self.state
+        bits: list[int] = []
+        hand_parts = self.hand_parts
+        for other in env._others[seat]:
+            part = hand_parts[other]
+            if part is None:
+                part = hand_parts[other] = layout.hand(state.hands[other])
+            bits += part
+        missing = self.missing
+        if missing is None:
+            missing = self.missing = layout.missing(state)
+        bits += missing[seat:]
+        bits += missing[:seat]
+        board = self.board
+        if board is None:
+            discards = self.discards
+            if discards is None:
+                discards = self.discards = layout.discards(state.discards)
+            board = self.board = layout.board(state) + discards
+        bits += board
+        head = self.head
+        if head is None and state.log is not None:
+            head = self.head = layout.last_action_head(state)
+        bits += layout.last_action(seat, head)
+        knowledge = self.knowledge
+        if knowledge is not None:
+            knowledge_parts = self.knowledge_parts
+            for other in env._ring[seat]:
+                part = knowledge_parts[other]
+                if part is None:
+                    part = knowledge_parts[other] = layout.knowledge(knowledge[other])
+                bits += part
+        return bits
+
+
+class PlayerObservation(Mapping[str, Any]):
+    """One player's observation, as HLE's ``rl_env`` gives it, built entry by entry when read.
+
+    It is a read-only mapping with HLE's keys (``current_player``, ``current_player_offset``,
+    ``life_tokens``, ``information_tokens``, ``num_players``, ``deck_size``, ``fireworks``,
+    ``legal_moves``, ``legal_moves_as_int``, ``observed_hands``, ``discard_pile``,
+    ``card_knowledge``, ``vectorized``, ``pyhanabi``), equal to the dict HLE would give; the
+    values are fresh lists and dicts, yours to change. ``dict(observation)`` makes a plain dict.
+    Players are relative to the observer (0 is the observer) except ``current_player``.
+    """
+
+    __slots__ = ("_seat", "_snapshot", "_values")
+
+    def __init__(self, snapshot: _Snapshot, seat: int) -> None:
+        self._snapshot = snapshot
+        self._seat = seat  # hanabi_core's seat (HLE's player, less the start player)
+        self._values: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        values = self._values
+        if key in values:
+            return values[key]
+        getter = _GETTERS.get(key)
+        if getter is None:
+            raise KeyError(key)
+        value = values[key] = getter(self)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_KEYS)
+
+    def __len__(self) -> int:
+        return len(_KEYS)
+
+    def __contains__(self, key: object) -> bool:
+        return key in _GETTERS
+
+    def __repr__(self) -> str:
+        env = self._snapshot.env
+        return f"PlayerObservation(player={(self._seat + env._start) % env.players})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickles (and copies) as the plain dict HLE would have given, not as the environment.
+        return (dict, (dict(self),))
+
+    # The entries, one function each.
+
+    def _current_player(self) -> int:
+        env = self._snapshot.env
+        return (self._snapshot.state.current_player + env._start) % env.players
+
+    def _current_player_offset(self) -> int:
+        return (self._snapshot.state.current_player - self._seat) % self._snapshot.env.players
+
+    def _life_tokens(self) -> int:
+        state = self._snapshot.state
+        return state.options.max_storms - state.storms
+
+    def _information_tokens(self) -> int:
+        return self._snapshot.state.notes
+
+    def _num_players(self) -> int:
+        return self._snapshot.env.players
+
+    def _deck_size(self) -> int:
+        return self._snapshot.state.deck_size
+
+    def _fireworks(self) -> dict[str, int]:
+        built = self._snapshot.state.built
+        layout = self._snapshot.env._layout
+        return {hle.COLOUR_CHARS[layout.colour_of_suit[s]]: built[s] for s in layout.suit_order}
+
+    def _legal(self) -> tuple[int, ...]:
+        snapshot = self._snapshot
+        if snapshot.state.current_player != self._seat:
+            return ()
+        return snapshot.legal_uids()
+
+    def _legal_moves(self) -> list[dict[str, Any]]:
+        dicts = self._snapshot.env._move_dicts
+        return [dict(dicts[uid]) for uid in self._legal()]
+
+    def _legal_moves_as_int(self) -> list[int]:
+        return list(self._legal())
+
+    def _observed_hands(self) -> list[list[dict[str, Any]]]:
+        snapshot = self._snapshot
+        hands = snapshot.state.hands
+        players = snapshot.env.players
+        seer = snapshot.env._observation_type == hle.SEER
+        seen = []
+        for offset in range(players):
+            hand = hands[(self._seat + offset) % players]
+            if offset == 0 and not seer:
+                seen.append([hle.card_to_dict(None) for _ in hand])
+            else:
+                seen.append([hle.card_to_dict(card) for card in hand])
+        return seen
+
+    def _discard_pile(self) -> list[dict[str, Any]]:
+        return [hle.card_to_dict(card) for card in self._snapshot.state.discards]
+
+    def _card_knowledge(self) -> list[list[dict[str, Any]]]:
+        snapshot = self._snapshot
+        players = snapshot.env.players
+        knowledge = snapshot.knowledge
+        hands = snapshot.state.hands
+        result: list[list[dict[str, Any]]] = []
+        for offset in range(players):
+            p = (self._seat + offset) % players
+            if knowledge is None:  # MINIMAL: HLE hides every clue
+                result.append([{"color": None, "rank": None} for _ in hands[p]])
+                continue
+            cards: list[dict[str, Any]] = []
+            for k in knowledge[p]:
+                colour = k >> _HINTED_COLOUR_SHIFT & 7
+                rank = k >> _HINTED_RANK_SHIFT & 7
+                cards.append(
+                    {
+                        "color": hle.COLOUR_CHARS[colour - 1] if colour else None,
+                        "rank": rank - 1 if rank else None,
+                    }
+                )
+            result.append(cards)
+        return result
+
+    def _vectorized(self) -> list[int]:
+        return self._snapshot.vector(self._seat)
+
+    def _pyhanabi(self) -> Any:
+        return view(self._snapshot.state, self._seat)
+
+
+_GETTERS = {
+    "current_player": PlayerObservation._current_player,
+    "current_player_offset": PlayerObservation._current_player_offset,
+    "life_tokens": PlayerObservation._life_tokens,
+    "information_tokens": PlayerObservation._information_tokens,
+    "num_players": PlayerObservation._num_players,
+    "deck_size": PlayerObservation._deck_size,
+    "fireworks": PlayerObservation._fireworks,
+    "legal_moves": PlayerObservation._legal_moves,
+    "legal_moves_as_int": PlayerObservation._legal_moves_as_int,
+    "observed_hands": PlayerObservation._observed_hands,
+    "discard_pile": PlayerObservation._discard_pile,
+    "card_knowledge": PlayerObservation._card_knowledge,
+    "vectorized": PlayerObservation._vectorized,
+    "pyhanabi": PlayerObservation._pyhanabi,
+}
+
+_MOVE_TYPES = ("PLAY", "DISCARD", "REVEAL_COLOR", "REVEAL_RANK")
+
+
+def _deck_cards(deck: Sequence[Card | str]) -> list[Card]:
+    cards = []
+    for i, card in enumerate(deck):
+        if isinstance(card, Card):
+            cards.append(card)
+        elif (
+            isinstance(card, str)
+            and len(card) == 2
+            and card[0] in hle.COLOUR_CHARS
+            and card[1] in "12345"
+        ):
+            cards.append(Card(hle.HLE_COLOURS[hle.COLOUR_CHARS.index(card[0])], int(card[1])))
+        else:
+            raise InvalidDeck(
+                "deck", f"card {i} must be a Card or a string such as 'R1', got {card!r}"
+            )
+    return cards
+
+
+class HanabiEnv:
+    """HLE's ``rl_env.HanabiEnv`` over hanabi_core.
+
+    Args:
+        config: HLE's keys: ``players`` (2–5), ``colors`` (1–5), ``ranks`` (5 only),
+            ``hand_size``, ``max_information_tokens``, ``max_life_tokens``, ``observation_type``
+            (0 minimal, 1 card knowledge, 2 seer), ``seed`` (−1, the default, draws one from the
+            operating system), ``random_start_player``. Values may be strings, as in HLE.
+
+    Attributes:
+        players: the number of players.
+        options: the game's [`Options`][hanabi_core.Options].
+
+    Raises:
+        InvalidOptions: an unknown key or a value HLE or the rules do not allow.
+    """
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        self.options = hle.options_from_config(config)
+        self.players: int = self.options.players
+        self._observation_type = _int_option(config, "observation_type", hle.CARD_KNOWLEDGE)
+        seed = _int_option(config, "seed", -1)
+        if seed == -1:
+            seed = random.SystemRandom().getrandbits(63)  # HLE: std::random_device
+        elif seed < 0:
+            raise InvalidOptions("seed", f"must be -1 (random) or a whole number >= 0, got {seed}")
+        self._seed = seed
+        self._rng = random.Random(seed)
+        start = config.get("random_start_player", False)
+        if isinstance(start, str) and start.lower() in ("true", "false", "1", "0"):
+            start = start.lower() in ("true", "1")
+        if start not in (True, False):  # 0 and 1 are accepted, as HLE reads "0" and "1"
+            raise InvalidOptions("random_start_player", f"must be True or False, got {start!r}")
+        self._random_start = bool(start)
+        self._layout = _layout(self.options, self._observation_type)
+        self._uid_table = _uid_table(self.options)
+        players = self.players
+        # _ring[seat]: every seat from `seat` on, in turn order; _others[seat]: the same less seat.
+        self._ring = [[(seat + k) % players for k in range(players)] for seat in range(players)]
+        self._others = [ring[1:] for ring in self._ring]
+        self._fresh = _fresh(len(self.options.variant.suits))
+        self._start = 0
+        self._snapshot: _Snapshot | None = None
+        self._uids = hle.max_moves(self.options)
+        probe = new_game(self.options, seed=0)
+        self._move_dicts = [hle.move_to_dict(probe, uid) for uid in range(self._uids)]
+        self._actions = self._uid_table.actions
+
+    @property
+    def state(self) -> GameState:
+        """The current [`GameState`][hanabi_core.GameState] (its seat 0 is HLE's start player).
+
+        Raises:
+            IllegalAction: before the first `reset`.
+        """
+        return self._current().state
+
+    def _current(self) -> _Snapshot:
+        if self._snapshot is None:
+            raise IllegalAction(
+                Rule.KNOWN_ACTIONS_ONLY, "No game yet: call reset() first", action=None
+            )
+        return self._snapshot
+
+    def num_moves(self) -> int:
+        """The number of move uids, legal or not: 2H + (P−1)(C+R)."""
+        return self._uids
+
+    def vectorized_observation_shape(self) -> list[int]:
+        """``[L]``, the length of the ``vectorized`` observation."""
+        return [self._layout.length]
+
+    def reset(
+        self, deck: Sequence[Card | str] | None = None, *, start_player: int | None = None
+    ) -> dict[str, Any]:
+        """Start a new game and return the observation of every player.
+
+        Args:
+            deck: the cards to deal, top first, in HLE's dealing order (player 0's hand first,
+                then player 1's, …, then the draws), as [`Card`][hanabi_core.Card]s or HLE's
+                strings such as ``"R1"``; by default a shuffle drawn from the seed.
+            start_player: the player who moves first; by default player 0, or one drawn from the
+                seed when the config sets ``random_start_player``.
+
+        Raises:
+            InvalidDeck: the deck is not exactly the game's cards.
+            InvalidOptions: `start_player` is not a player.
+        """
+        players = self.players
+        if start_player is not None and (
+            isinstance(start_player, bool) or start_player not in range(players)
+        ):
+            raise InvalidOptions(
+                "start_player", f"must be 0 to {players - 1}, got {start_player!r}"
+            )
+        before = self._rng.getstate()
+        try:
+            state, start = self._deal(deck, start_player)
+        except Exception:
+            self._rng.setstate(before)  # a refused deck leaves the seed's sequence as it was
+            raise
+        knowledge = None
+        if self._observation_type != hle.MINIMAL:
+            knowledge = _initial_knowledge(state, self._observation_type == hle.SEER)
+        self._start = start
+        self._snapshot = _Snapshot(self, state, knowledge, None)
+        return self._observations()
+
+    def _deal(
+        self, deck: Sequence[Card | str] | None, start_player: int | None
+    ) -> tuple[GameState, int]:
+        players = self.players
+        game_seed = self._rng.getrandbits(64)
+        start = self._rng.randrange(players) if self._random_start else 0
+        if start_player is not None:
+            start = start_player
+        if deck is None:
+            state = new_game(self.options, seed=game_seed)
+        else:
+            cards = _deck_cards(deck)
+            size = self.options.hand_size
+            if len(cards) >= players * size and start:
+                # HLE deals player 0's hand first; hanabi_core's seat 0 is HLE's start player.
+                blocks = [cards[p * size : (p + 1) * size] for p in range(players)]
+                cards = [
+                    *(c for k in range(players) for c in blocks[(k + start) % players]),
+                    *cards[players * size :],
+                ]
+            state = new_game(self.options, deck=cards)
+        return state, start
+
+    def _observations(self) -> dict[str, Any]:
+        snapshot = self._snapshot
+        assert snapshot is not None
+        players = self.players
+        start = self._start
+        return {
+            "player_observations": [
+                PlayerObservation(snapshot, (i - start) % players) for i in range(players)
+            ],
+            "current_player": (snapshot.state.current_player + start) % players,
+        }
+
+    def _uid(self, snapshot: _Snapshot, action: object) -> int:
+        """The uid of `action` (an int or a move dict), or the error that refuses it."""
+        state = snapshot.state
+        if isinstance(action, Mapping):
+            uid = self._uid_of_dict(state, action)
+        elif isinstance(action, bool):
+            raise self._refuse(state, action, "a move is a uid or a move dict, not True/False")
+        else:
+            try:
+                uid = operator.index(action)  # type: ignore[arg-type]
+            except TypeError:
+                raise self._refuse(
+                    state, action, "a move is a uid (an int) or a move dict"
+                ) from None
+            if not 0 <= uid < self._uids:
+                raise self._refuse(state, action, f"the move uids are 0 to {self._uids - 1}")
+        if state.outcome is None and uid in snapshot.legal_uids():
+            return uid
+        error = check(state, self._actions[state.current_player][uid])
+        assert error is not None, "legal_uids lists every legal action"
+        raise error
+
+    def _uid_of_dict(self, state: GameState, action: Mapping[str, Any]) -> int:
+        kind = action.get("action_type")
+        # The fields HLE's _build_move reads for each move type.
+        fields = {
+            "PLAY": ("card_index",),
+            "DISCARD": ("card_index",),
+            "REVEAL_COLOR": ("target_offset", "color"),
+            "REVEAL_RANK": ("target_offset", "rank"),
+        }.get(kind if isinstance(kind, str) else "")
+        if fields is None:
+            raise self._refuse(
+                state, action, f"action_type must be one of {', '.join(_MOVE_TYPES)}"
+            )
+        missing = [name for name in fields if name not in action]
+        if missing:
+            raise self._refuse(state, action, f"a {kind} move needs {', '.join(missing)}")
+        move = {"action_type": kind, **{name: action[name] for name in fields}}
+        for uid, known in enumerate(self._move_dicts):
+            if known == move:
+                return uid
+        raise self._refuse(
+            state, action, "it names no slot, seat offset, colour or rank of this game"
+        )
+
+    @staticmethod
+    def _refuse(state: GameState, action: object, why: str) -> IllegalAction:
+        return IllegalAction(
+            Rule.KNOWN_ACTIONS_ONLY, f"Cannot take move {action!r}: {why}", action=action,
+            state=state,
+        )  # fmt: skip
+
+    def step(self, action: int | Mapping[str, Any]) -> tuple[dict[str, Any], int, bool, dict]:  # type: ignore[type-arg]
+        """Take the current player's move: a uid (``0 <= uid < num_moves()``) or a move dict
+        (``{"action_type": "PLAY", "card_index": 0}``, …, as in ``legal_moves``).
+
+        Returns:
+            ``(observations, reward, done, info)``: the observation of every player, the change
+            in score, whether the game is over, and ``{}``.
+
+        Raises:
+            IllegalAction: the move is not legal now (the game is over, a clue touches nothing,
+                …) or is not a move; the environment is unchanged.
+        """
+        snapshot = self._current()
+        state = snapshot.state
+        if type(action) is int and state.outcome is None and action in snapshot.legal_uids():
+            uid = action  # the common case, checked in full by _uid otherwise
+        else:
+            uid = self._uid(snapshot, action)
+        after = apply(state, self._actions[state.current_player][uid])
+        knowledge = snapshot.knowledge
+        if knowledge is not None:
+            knowledge = _learn(
+                knowledge,
+                after.hands,
+                after.log[1],  # type: ignore[index]
+                self._fresh,
+                self._observation_type == hle.SEER,
+            )
+        self._snapshot = _Snapshot(self, after, knowledge, snapshot)
+        return self._observations(), after.score - state.score, after.outcome is not None, {}

@@ -1,0 +1,227 @@
+"""Deals consistent with what a seat knows: [`sample_state`][hanabi_core.sample_state].
+
+A search bot that holds a [`PlayerView`][hanabi_core.PlayerView] cannot call `apply`: it lacks
+its own cards and the deck. `sample_state` draws a complete [`GameState`][hanabi_core.GameState]
+from all the deals that fit the view, each equally likely, so that the bot can search in it
+(determinization).
+
+## What "consistent" means
+
+A deal is the whole deck as a sequence of faces, one per order (two red 1s swapped give the same
+deal). A deal is consistent with a view when replaying the view's history from it gives back the
+view: `view(sample_state(v, rng), v.seat) == v`. The view fixes the face of every order it shows
+(the other hands, the cards played and discarded); what it leaves open is
+
+- the face of each card of the seat's own hand, known only through its clue knowledge: the suits
+  and the ranks it may be (rule 12.4). Every clue to the seat touched the card or missed it, and
+  each clue says something of the suit alone or of the rank alone, so the faces that agree with all
+  of them are exactly `suits × ranks`; any such face makes every clue touch the same cards;
+- the order of the deck, of which the view shows only the size (rule 12.3).
+
+Nothing else a view holds depends on those faces: the seat's own empathy counts every other hand,
+and the other holders' counts leave the seat's hand out. So the consistent deals are: the faces
+fixed by the view, any assignment of faces to the own hand allowed by the clues, and any order of
+the remaining faces in the deck.
+
+## The algorithm
+
+Give every remaining physical card a label (the pool: the variant's copies minus every card the
+view shows; it holds the own hand and the deck, `k + D` cards).
+
+1. Order the `k` own cards by how many pool cards their clues allow, fewest first (any fixed order
+   will do; this one wastes fewest tries).
+2. For each own card in turn, count the pool cards not yet taken that its clues allow, `a_i`, and
+   take one of them uniformly. If some `a_i` is 0, start again.
+3. Accept the assignment with probability `∏ a_i / ∏ A_i`, where `A_i` is the count of step 2
+   before anything was taken (so `a_i ≤ A_i`; an exact integer draw); otherwise start again.
+4. Shuffle the rest of the pool (Fisher–Yates, `random.Random.shuffle`) into the deck.
+5. Build the deck in order, start the game with it, and replay the view's actions with `apply`.
+
+## Why it is uniform
+
+Call an *assignment* `x` a choice of distinct labelled pool cards for the own hand, each allowed by
+its card's clues. One try of steps 2–3 proposes `x` with probability `∏ 1/a_i(x)` and accepts it
+with probability `∏ a_i(x) / ∏ A_i`: together `1 / ∏ A_i`, the same for every assignment. So an
+accepted assignment is uniform over all assignments, and step 4 makes the deck a uniform
+permutation of the other labelled cards. The result is uniform over the labelled deals that fit
+the view; a deal of faces with `m_f` unseen copies of face `f` is the image of exactly `∏ m_f!`
+labelled deals whatever the deal, so the deals of faces are uniform too.
+
+The labels are what makes identical copies count: a card allowed to be a red 1 (three copies left)
+or a blue 5 (one left) is the red 1 three times as often, as it is in a shuffled deck. A try
+succeeds with probability (number of assignments) / `∏ A_i`, close to 1 unless clues pin several
+cards to the same few copies; before the first try the sampler checks that at least one assignment
+exists (a matching in the bipartite graph of own cards and faces), so it always ends.
+
+```python
+import random
+from hanabi_core import Options, new_game, apply, RankClue, view, sample_state
+
+state = new_game(Options(2), seed=3)
+state = apply(state, RankClue(1, state.hands[1][0].rank))
+seen = view(state, 1)
+world = sample_state(seen, random.Random(7))
+assert view(world, 1) == seen                      # the same view...
+assert world.hands[0] == state.hands[0]            # ...the hands seat 1 sees...
+assert world.hands[1][0].rank == state.hands[1][0].rank  # ...and what the clue told it
+```
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from .cards import RANKS, Card
+from .errors import HanabiError, IllegalAction, InvalidDeck
+from .records import abandon
+from .rules import apply, new_game
+from .state import EndReason, GameState
+from .variants import Variant
+from .views import PlayerView
+
+__all__ = ["SamplingError", "sample_state"]
+
+
+class SamplingError(HanabiError, ValueError):
+    """`sample_state` was given something it cannot sample from.
+
+    Attributes:
+        field: ``"view"`` (no deal of the variant fits it) or ``"rng"``.
+        reason: the plain-words sentence.
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        # What it was built from: HanabiError pickles, copies and compares errors by it.
+        self._init_args = (field, reason)
+        super().__init__(f"Cannot sample from this {field}: {reason}")
+
+
+def sample_state(view: PlayerView, rng: random.Random) -> GameState:
+    """A complete state drawn uniformly from all the deals consistent with `view`.
+
+    Consistent means that `view(result, view.seat) == view`: the same hands seen, discards,
+    fireworks, history, and own cards that fit every clue the seat was given (positive and
+    negative). The module's documentation states the algorithm and proves it uniform.
+
+    Args:
+        view: what the seat knows, e.g. from [`view`][hanabi_core.view] or
+            [`LiveGame.view`][hanabi_core.hanablive.live.LiveGame.view].
+        rng: a `random.Random` the caller seeded (the only source of randomness).
+
+    Raises:
+        SamplingError: `rng` is not a `random.Random`, or no deal fits `view` (a view made by
+            hand that no game can produce).
+    """
+    if not isinstance(rng, random.Random):
+        raise SamplingError("rng", f"must be a random.Random seeded by you, got {rng!r}")
+    if not isinstance(view, PlayerView):
+        raise SamplingError("view", f"must be a PlayerView, got {type(view).__name__}")
+    options = view.options
+    variant = options.variant
+    total = len(variant.deck)
+    faces = _faces(variant)  # face index (suit index · 5 + rank − 1) → Card
+    # Every face the view shows, by order; then the pool of the rest, as counts per face index.
+    known: dict[int, int] = {}
+    for seen in view.hands:
+        for held in seen or ():
+            known[held.order] = held.suit_index * 5 + held.rank - 1
+    for turn in view.history:
+        if turn.card is not None:
+            known[turn.card.order] = turn.card.suit_index * 5 + turn.card.rank - 1
+    pool = [copies for suit in variant.suits for copies in suit.copies]
+    for face in known.values():
+        pool[face] -= 1
+    own = view.own
+    drawn = total - view.deck_size
+    if min(pool) < 0 or sum(pool) != len(own) + view.deck_size:
+        raise SamplingError("view", "the cards it shows are not the variant's")
+    if set(known) != set(range(drawn)) - {k.order for k in own}:
+        raise SamplingError("view", "it does not show every card drawn outside the seat's hand")
+    index = {name: i * 5 - 1 for i, name in enumerate(variant.suit_names)}
+    allowed = [
+        [f for f in (index[s] + r for s in k.suits for r in k.ranks) if pool[f] > 0] for k in own
+    ]
+    if not _matchable(allowed, pool):
+        raise SamplingError("view", "no deal gives the seat's cards the faces its clues allow")
+    mine = _assign(allowed, pool, rng)
+    left = list(pool)
+    for face in mine:
+        left[face] -= 1
+    rest = [faces[face] for face, count in enumerate(left) for _ in range(count)]
+    rng.shuffle(rest)  # step 4
+    deck = [faces[known[order]] if order in known else None for order in range(drawn)]
+    for knowledge, face in zip(own, mine, strict=True):
+        deck[knowledge.order] = faces[face]
+    cards = [*deck, *rest]
+    try:
+        state = new_game(options, deck=cards)  # type: ignore[arg-type]  # every order is filled
+        for turn in view.history:
+            state = apply(state, turn.action)
+        if view.outcome is not None and view.outcome.reason is EndReason.ABANDONED:
+            state = abandon(state)
+    except (IllegalAction, InvalidDeck) as error:
+        raise SamplingError("view", f"its history cannot be replayed: {error}") from None
+    return state
+
+
+@lru_cache(maxsize=64)
+def _faces(variant: Variant) -> tuple[Card, ...]:
+    """Every face of the variant by face index: suit index · 5 + rank − 1."""
+    return tuple(Card(suit.name, rank) for suit in variant.suits for rank in RANKS)
+
+
+def _assign(allowed: list[list[int]], pool: list[int], rng: random.Random) -> list[int]:
+    """A uniform assignment of labelled pool cards to the own cards (steps 1 to 3 of the module's
+    algorithm); returns the faces, slot by slot."""
+    k = len(allowed)
+    first = [sum(pool[c] for c in faces) for faces in allowed]
+    order = sorted(range(k), key=first.__getitem__)  # fewest allowed first (step 1)
+    bound = 1
+    for count in first:
+        bound *= count
+    while True:
+        left = list(pool)
+        chosen = [0] * k
+        weight = 1
+        for i in order:
+            faces = allowed[i]
+            available = sum(left[c] for c in faces)
+            if available == 0:
+                break
+            weight *= available
+            pick = rng.randrange(available)  # one labelled card among those left (step 2)
+            for face in faces:
+                pick -= left[face]
+                if pick < 0:
+                    break
+            left[face] -= 1
+            chosen[i] = face
+        else:
+            if rng.randrange(bound) < weight:  # step 3: accept with probability weight / bound
+                return chosen
+
+
+def _matchable(allowed: list[list[int]], pool: list[int]) -> bool:
+    """Whether the own cards can take distinct pool cards their clues allow (a bipartite matching
+    with the face counts as capacities, by augmenting paths)."""
+    holder: dict[int, list[int]] = {}
+
+    def place(i: int, visited: set[int]) -> bool:
+        for card in allowed[i]:
+            if card in visited:
+                continue
+            visited.add(card)
+            taken = holder.setdefault(card, [])
+            if len(taken) < pool[card]:
+                taken.append(i)
+                return True
+            for j, other in enumerate(taken):
+                if place(other, visited):
+                    taken[j] = i
+                    return True
+        return False
+
+    return all(place(i, set()) for i in range(len(allowed)))

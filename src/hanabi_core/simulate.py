@@ -1,0 +1,559 @@
+"""Play thousands of seeded games with bots and score them: the harness bot authors rewrite.
+
+[`simulate`][hanabi_core.simulate.simulate] deals game *i* from seed ``seed + i`` (rule 2.5), seats
+one bot per seat (every seat the same bot), and plays it out; each seat's bot draws from its own
+`random.Random`, seeded from the game's seed and the seat. So the same arguments give the same
+games, whatever the number of worker processes. With several bots, each plays the same seeds, and
+the summary gives the paired difference to the first bot with its standard error.
+
+```python
+from hanabi_core.simulate import simulate
+
+result = simulate(["simple", "random"], players=3, games=20, seed=11, workers=1)
+simple, rand = result.summaries
+assert simple.games == 20 and simple.mean > rand.mean and simple.storm_outs == 0
+assert result.scores("simple")[0] == result.games[0][0].score   # seed 11's game
+(difference,) = result.differences
+assert difference.bot == "random" and abs(difference.mean - (rand.mean - simple.mean)) < 1e-9
+```
+
+Ctrl-C (`KeyboardInterrupt`) stops the run cleanly: `simulate` returns what the finished games
+give, with `interrupted` set. `hanabi-core simulate` is the command-line face of this module.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import random
+import signal
+import statistics
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from attrs import field, frozen
+
+from .bots import BOTS, BotFactory, decide
+from .deal import MAX_SEED
+from .errors import IllegalAction, InvalidOptions
+from .options import EDITIONS, Options
+from .records import GameRecord, write_record
+from .rules import apply, new_game
+from .state import EndReason, GameState
+from .views import view
+
+__all__ = [
+    "BotSummary",
+    "GameResult",
+    "PairedDifference",
+    "Simulation",
+    "default_workers",
+    "play_game",
+    "plot",
+    "simulate",
+]
+
+
+@frozen
+class GameResult:
+    """How one game went.
+
+    Attributes:
+        seed: the deal's seed (rule 2.5).
+        score: the final score (section 8).
+        max_score: the variant's highest score.
+        turns: actions taken.
+        storms: Storm tokens turned.
+        reason: why the game ended (an `EndReason` value, e.g. ``"storm-out"``).
+    """
+
+    seed: int
+    score: int
+    max_score: int
+    turns: int
+    storms: int
+    reason: str
+
+    @property
+    def perfect(self) -> bool:
+        """The score is the maximum."""
+        return self.score == self.max_score
+
+
+@frozen
+class BotSummary:
+    """One bot's figures over the games it finished.
+
+    Attributes:
+        bot: the bot's name.
+        games: games finished.
+        mean: the mean score.
+        stderr: the standard error of the mean (sample standard deviation over √games; 0 for
+            fewer than two games).
+        median: the median score.
+        perfect: games with the maximum score.
+        storm_outs: games ended by the last Storm (rule 7.1).
+        mean_turns: the mean number of actions per game.
+        histogram: (score, games) pairs, scores ascending; only the scores that happened.
+    """
+
+    bot: str
+    games: int
+    mean: float
+    stderr: float
+    median: float
+    perfect: int
+    storm_outs: int
+    mean_turns: float
+    histogram: tuple[tuple[int, int], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as JSON-ready data (the histogram keyed by score, as text)."""
+        return {
+            "bot": self.bot,
+            "games": self.games,
+            "mean": round(self.mean, 4),
+            "stderr": round(self.stderr, 4),
+            "median": self.median,
+            "perfect": self.perfect,
+            "storm_outs": self.storm_outs,
+            "mean_turns": round(self.mean_turns, 4),
+            "histogram": {str(score): count for score, count in self.histogram},
+        }
+
+
+@frozen
+class PairedDifference:
+    """`bot`'s score minus `baseline`'s, game by game on the same seeds.
+
+    Attributes:
+        bot: the bot compared.
+        baseline: the bot it is compared with (the first one).
+        games: seeds both finished.
+        mean: the mean difference.
+        stderr: its standard error: the standard deviation of the differences over √games, smaller
+            than the two bots' own errors combined when their scores move together.
+    """
+
+    bot: str
+    baseline: str
+    games: int
+    mean: float
+    stderr: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The difference as JSON-ready data."""
+        return {
+            "bot": self.bot,
+            "baseline": self.baseline,
+            "games": self.games,
+            "mean": round(self.mean, 4),
+            "stderr": round(self.stderr, 4),
+        }
+
+
+def _mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    if not values:
+        return 0.0, 0.0
+    mean = math.fsum(values) / len(values)
+    error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, error
+
+
+def _summary(bot: str, results: Sequence[GameResult]) -> BotSummary:
+    scores = [r.score for r in results]
+    mean, error = _mean_and_error(scores)
+    return BotSummary(
+        bot=bot,
+        games=len(results),
+        mean=mean,
+        stderr=error,
+        median=float(statistics.median(scores)) if scores else 0.0,
+        perfect=sum(r.perfect for r in results),
+        storm_outs=sum(r.reason == EndReason.STORM_OUT.value for r in results),
+        mean_turns=math.fsum(r.turns for r in results) / len(results) if results else 0.0,
+        histogram=tuple(sorted(Counter(scores).items())),
+    )
+
+
+@frozen
+class Simulation:
+    """What [`simulate`][hanabi_core.simulate.simulate] played and how it went.
+
+    Attributes:
+        options: the games' options.
+        edition: the edition id, or `None`.
+        seed: game *i* was dealt from ``seed + i``.
+        requested: how many games each bot was to play.
+        bots: the bots' names, in the order given.
+        games: per bot, the results of the games it finished, by seed.
+        interrupted: the run was stopped (Ctrl-C) before every game was played.
+    """
+
+    options: Options
+    edition: str | None
+    seed: int
+    requested: int
+    bots: tuple[str, ...]
+    games: tuple[tuple[GameResult, ...], ...]
+    interrupted: bool = False
+    summaries: tuple[BotSummary, ...] = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        summaries = tuple(_summary(b, g) for b, g in zip(self.bots, self.games, strict=True))
+        object.__setattr__(self, "summaries", summaries)
+
+    def scores(self, bot: str | None = None) -> tuple[int, ...]:
+        """The scores of `bot` (default: the first bot), by seed.
+
+        Raises:
+            ValueError: no bot of that name played.
+        """
+        index = 0 if bot is None else self._index(bot)
+        return tuple(r.score for r in self.games[index])
+
+    def _index(self, bot: str) -> int:
+        if bot not in self.bots:
+            raise ValueError(f"no bot {bot!r} played; the bots were {', '.join(self.bots)}")
+        return self.bots.index(bot)
+
+    @property
+    def differences(self) -> tuple[PairedDifference, ...]:
+        """Each bot after the first minus the first, over the seeds both finished."""
+        if not self.bots:
+            return ()
+        base = {r.seed: r.score for r in self.games[0]}
+        out = []
+        for name, results in zip(self.bots[1:], self.games[1:], strict=True):
+            deltas = [r.score - base[r.seed] for r in results if r.seed in base]
+            mean, error = _mean_and_error(deltas)
+            out.append(PairedDifference(name, self.bots[0], len(deltas), mean, error))
+        return tuple(out)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready data: the settings, then the first bot's summary (``games``, ``mean``,
+        ``stderr``, ``median``, ``perfect``, ``storm_outs``, ``mean_turns``, ``histogram``) at the
+        top level; with several bots, ``bots`` (every summary) and ``differences`` too."""
+        o = self.options
+        data: dict[str, Any] = {
+            "players": o.players,
+            "variant": o.variant.id,
+            "edition": self.edition,
+            "seed": self.seed,
+            "requested": self.requested,
+            "interrupted": self.interrupted,
+        }
+        if self.summaries:
+            data.update(self.summaries[0].to_json())
+        if len(self.bots) > 1:
+            data["bots"] = [s.to_json() for s in self.summaries]
+            data["differences"] = [d.to_json() for d in self.differences]
+        return data
+
+
+# --- Playing -----------------------------------------------------------------------------------
+
+
+def _bot_seed(seed: int, seat: int) -> int:
+    """The seed of one seat's random source in the game dealt from `seed` (seats are below 8)."""
+    return seed * 8 + seat
+
+
+def play_game(options: Options, bot: BotFactory, seed: int) -> GameState:
+    """Play one game dealt from `seed` with `bot` in every seat; the final state.
+
+    Seat *s* gets its own bot, made from ``random.Random(seed * 8 + s)``. This is the loop
+    `simulate` runs in each worker.
+
+    Raises:
+        IllegalAction: a bot chose an action the rules forbid; the message names the seed.
+    """
+    state = new_game(options, seed=seed)
+    seats = [bot(random.Random(_bot_seed(seed, s))) for s in range(options.players)]
+    while state.outcome is None:
+        seat = state.current_player
+        action = decide(seats[seat], view(state, seat), state.hands[seat])
+        try:
+            state = apply(state, action)
+        except IllegalAction as error:
+            raise IllegalAction(
+                error.rule,
+                f"the bot in seat {seat} of the game dealt from seed {seed}: {error.reason}",
+                action=error.action,
+                state=error.state,
+            ) from None
+    return state
+
+
+#: A game's result as it travels from a worker: plain values, cheap to pickle.
+_Row = tuple[int, int, int, int, int, str]
+
+
+def _row(state: GameState, seed: int) -> _Row:
+    outcome = state.outcome
+    assert outcome is not None
+    return (seed, outcome.score, outcome.max_score, state.turn, state.storms, outcome.reason.value)
+
+
+@frozen
+class _Job:
+    """What every batch of a run shares; a worker gets it once, when it starts, so that each
+    batch travels as three numbers (and the options' rule tables are built once per worker)."""
+
+    options: Options
+    edition: str | None
+    bots: tuple[tuple[str, BotFactory | None], ...]
+    records: str | None
+
+
+#: One batch: (bot index, first seed, number of games).
+_Batch = tuple[int, int, int]
+#: What a batch gives back: the bot index, the results, and the seed of a game that raised.
+_Done = tuple[int, list[_Row], "int | None"]
+
+
+def _run_batch(job: _Job, batch: _Batch) -> _Done:
+    """Play a batch of games.
+
+    A game that raises is not sent back as an exception: not every exception pickles, and one
+    that does not would leave the pool waiting. The parent plays that seed again to raise it.
+    """
+    index, first, count = batch
+    name, factory = job.bots[index]
+    bot = factory if factory is not None else BOTS[name]
+    results: list[_Row] = []
+    for seed in range(first, first + count):
+        try:
+            state = play_game(job.options, bot, seed)
+        except Exception:
+            return index, results, seed
+        if job.records is not None:
+            _write(Path(job.records), name, seed, state, job.edition)
+        results.append(_row(state, seed))
+    return index, results, None
+
+
+_worker_job: list[_Job] = []  # the job of this worker process, set once when it starts
+
+
+def _start_worker(job: _Job) -> None:
+    # Ctrl-C reaches every process of the terminal's group; only the parent acts on it, so that
+    # the workers do not print tracebacks while the parent stops them.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker_job[:] = [job]
+
+
+def _run_in_worker(batch: _Batch) -> _Done:
+    return _run_batch(_worker_job[0], batch)
+
+
+def _write(folder: Path, name: str, seed: int, state: GameState, edition: str | None) -> None:
+    players = tuple(f"{name} {seat}" for seat in range(state.options.players))
+    record = GameRecord.from_state(state, players=players, edition=edition)
+    (folder / f"{name}-{seed}.json").write_text(write_record(record), encoding="utf-8")
+
+
+def default_workers() -> int:
+    """The cores this process may run on (at least 1)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _batches(bots: int, games: int, seed: int, workers: int) -> list[_Batch]:
+    """Every bot's batches, seeds in order, the bots taking turns (so an interrupted run has
+    about as many games of each).
+
+    A batch is at most 25 games: small enough for a lively progress bar and a quick stop (Ctrl-C
+    loses the batches under way), big enough that sending it costs little next to playing it.
+    Batches shrink towards the end (a share of what is left), so that the workers finish
+    together.
+    """
+    out: list[_Batch] = []
+    start = 0
+    while start < games:
+        size = max(1, min(25, (games - start) // (workers * 4)))
+        out += [(index, seed + start, size) for index in range(bots)]
+        start += size
+    return out
+
+
+def _bots(
+    bots: str | BotFactory | Iterable[str | BotFactory],
+) -> list[tuple[str, BotFactory | None]]:
+    given: list[str | BotFactory] = (
+        [bots] if isinstance(bots, str) or callable(bots) else list(bots)
+    )
+    if not given:
+        raise ValueError("give at least one bot")
+    out: list[tuple[str, BotFactory | None]] = []
+    for bot in given:
+        if isinstance(bot, str):
+            if bot not in BOTS:
+                raise ValueError(f"unknown bot {bot!r}; the bots are {', '.join(BOTS)}")
+            out.append((bot, None))
+        elif callable(bot):
+            out.append((getattr(bot, "__name__", type(bot).__name__), bot))
+        else:
+            raise ValueError(f"a bot is a name ({', '.join(BOTS)}) or a factory, got {bot!r}")
+    names = [name for name, _ in out]
+    if len(set(names)) != len(names):
+        raise ValueError(f"each bot may be given once, got {', '.join(names)}")
+    return out
+
+
+def simulate(
+    bots: str | BotFactory | Iterable[str | BotFactory] = "simple",
+    *,
+    players: int = 2,
+    variant: str = "base",
+    edition: str | None = None,
+    options: Options | None = None,
+    games: int = 1000,
+    seed: int = 0,
+    workers: int | None = None,
+    records: str | os.PathLike[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Simulation:
+    """Play `games` games with each bot, game *i* dealt from seed ``seed + i``, and score them.
+
+    Args:
+        bots: a bot name of [`BOTS`][hanabi_core.bots.BOTS], a bot factory (a callable taking a
+            `random.Random`, e.g. a bot class; it must pickle, so defined at module level, when
+            `workers` is above 1), or several of them: each plays the same seeds.
+        players: seats, when `options` is not given.
+        variant: a variant id of [`VARIANTS`][hanabi_core.VARIANTS], when `options` is not given.
+        edition: an edition id of [`EDITIONS`][hanabi_core.EDITIONS] whose options to play by
+            (recorded in the records).
+        options: the games' options, instead of `players`, `variant` and `edition`.
+        games: games per bot.
+        seed: the first game's seed; ``seed + games - 1`` must be at most 2**64 - 1.
+        workers: processes to play on (default: every core this process may use); 1 plays in
+            this process. The results do not depend on it.
+        records: a folder to write every game into, as ``<bot>-<seed>.json`` records.
+        progress: called in this process as ``progress(done, total)`` (games, over every bot)
+            after each batch; it may raise `KeyboardInterrupt` to stop the run.
+
+    Returns:
+        The results, by bot and by seed; `interrupted` is set when Ctrl-C stopped the run, and
+        the results hold the games finished.
+
+    Raises:
+        ValueError: an unknown bot, edition or variant, or a bad count, seed or worker number.
+        InvalidOptions: options the rules do not allow.
+        IllegalAction: a bot chose an illegal action (the message names the seed).
+    """
+    chosen = _bots(bots)
+    if options is None:
+        if edition is not None:
+            if edition not in EDITIONS:
+                raise ValueError(
+                    f"unknown edition {edition!r}; the editions are {', '.join(EDITIONS)}"
+                )
+            options = EDITIONS[edition].options(players, variant=variant)
+        else:
+            options = Options(players, variant=variant)
+    elif not isinstance(options, Options):
+        raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
+    if type(games) is not int or games < 0:
+        raise ValueError(f"games must be a whole number of at least 0, got {games!r}")
+    if type(seed) is not int or seed < 0 or seed + max(games, 1) - 1 > MAX_SEED:
+        raise ValueError(f"seed + games - 1 must be from 0 to 2**64 - 1, got seed {seed!r}")
+    workers = default_workers() if workers is None else workers
+    if type(workers) is not int or workers < 1:
+        raise ValueError(f"workers must be a whole number of at least 1, got {workers!r}")
+    folder = None
+    if records is not None:
+        Path(records).mkdir(parents=True, exist_ok=True)
+        folder = os.fspath(records)
+    job = _Job(options, edition, tuple(chosen), folder)
+    batches = _batches(len(chosen), games, seed, workers)
+    total = games * len(chosen)
+    found: list[list[GameResult]] = [[] for _ in chosen]
+    done = 0
+    interrupted = False
+
+    def collect(outcome: _Done) -> None:
+        nonlocal done
+        index, results, failed = outcome
+        found[index] += [GameResult(*row) for row in results]
+        done += len(results)
+        if failed is not None:
+            # Play the game that failed again, here, so that its own exception is raised.
+            play_game(options, chosen[index][1] or BOTS[chosen[index][0]], failed)
+            raise RuntimeError(f"the game dealt from seed {failed} failed in a worker only")
+        if progress is not None:
+            progress(done, total)
+
+    try:
+        if workers == 1 or len(batches) <= 1:
+            for batch in batches:
+                collect(_run_batch(job, batch))
+        else:
+            with multiprocessing.get_context().Pool(
+                min(workers, len(batches)), initializer=_start_worker, initargs=(job,)
+            ) as pool:
+                try:
+                    for outcome in pool.imap_unordered(_run_in_worker, batches):
+                        collect(outcome)
+                except BaseException:
+                    pool.terminate()  # Ctrl-C or a bot's error: stop the workers now
+                    raise
+    except KeyboardInterrupt:
+        interrupted = True
+    return Simulation(
+        options=options,
+        edition=edition,
+        seed=seed,
+        requested=games,
+        bots=tuple(name for name, _ in chosen),
+        games=tuple(tuple(sorted(results, key=lambda r: r.seed)) for results in found),
+        interrupted=interrupted,
+    )
+
+
+# --- Plotting ----------------------------------------------------------------------------------
+
+
+def plot(simulation: Simulation, path: str | os.PathLike[str]) -> None:
+    """Draw each bot's score histogram into an image file (PNG, SVG, PDF: by its extension).
+
+    Needs matplotlib: ``pip install 'hanabi_core[plot]'``.
+
+    Raises:
+        ImportError: matplotlib is not installed (the message says how to install it).
+    """
+    try:
+        from matplotlib.figure import Figure  # noqa: PLC0415  (an optional extra)
+    except ImportError:
+        raise ImportError(
+            "drawing a plot needs matplotlib: pip install 'hanabi_core[plot]'"
+        ) from None
+    max_score = simulation.options.variant.max_score
+    figure = Figure(figsize=(8, 4.5), layout="constrained")
+    axes = figure.subplots()
+    count = max(1, len(simulation.summaries))
+    width = 0.8 / count
+    for i, summary in enumerate(simulation.summaries):
+        counts: Mapping[int, int] = dict(summary.histogram)
+        xs = [s + (i - (count - 1) / 2) * width for s in range(max_score + 1)]
+        axes.bar(
+            xs,
+            [counts.get(s, 0) for s in range(max_score + 1)],
+            width=width,
+            label=f"{summary.bot}: mean {summary.mean:.2f} ± {summary.stderr:.2f}",
+        )
+    o = simulation.options
+    games = max((summary.games for summary in simulation.summaries), default=0)
+    axes.set_title(
+        f"{o.variant.name}, {o.players} players, {games} games per bot from seed {simulation.seed}"
+    )
+    axes.set_xlabel("score")
+    axes.set_ylabel("games")
+    axes.set_xlim(-1, max_score + 1)
+    axes.legend()
+    figure.savefig(os.fspath(path))

@@ -1,0 +1,234 @@
+"""`hanabi_core.rl_env`: HLE's API, and what it does better (chosen decks, errors that change
+nothing). Agreement with HLE itself is in test_hle_rl_env_differential.py."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+from hanabi_core import Card, IllegalAction, InvalidDeck, InvalidOptions, PlayerView, rl_env
+from hanabi_core.hle import HLE_COLOURS
+
+KEYS = [
+    "current_player",
+    "current_player_offset",
+    "life_tokens",
+    "information_tokens",
+    "num_players",
+    "deck_size",
+    "fireworks",
+    "legal_moves",
+    "legal_moves_as_int",
+    "observed_hands",
+    "discard_pile",
+    "card_knowledge",
+    "vectorized",
+    "pyhanabi",
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "moves", "length"),
+    [
+        ("Hanabi-Full", 2, 20, 658),
+        ("Hanabi-Full-CardKnowledge", 5, 48, 1280),
+        ("Hanabi-Full-Minimal", 2, 20, 308),
+        ("Hanabi-Small", 2, 2 * 2 + 1 * (2 + 5), 171),
+        ("Hanabi-Very-Small", 2, 2 * 2 + 1 * (1 + 5), 106),
+    ],
+)
+def test_make_presets(name: str, players: int, moves: int, length: int) -> None:
+    env = rl_env.make(name, num_players=players)
+    assert env.num_moves() == moves
+    assert env.vectorized_observation_shape() == [length]
+    assert env.players == players
+
+
+def test_make_refuses_unknown_names() -> None:
+    with pytest.raises(InvalidOptions):
+        rl_env.make("Hanabi-Huge")
+    with pytest.raises(InvalidOptions):
+        rl_env.make("Hanabi-Full", num_players=6)
+
+
+def test_observation_dicts_have_hles_keys_and_values() -> None:
+    env = rl_env.HanabiEnv({"players": 3, "seed": 4})
+    obs = env.reset()
+    assert list(obs) == ["player_observations", "current_player"]
+    assert obs["current_player"] == 0
+    me, other, _ = obs["player_observations"]
+    assert list(me) == KEYS and len(me) == len(KEYS) and "vectorized" in me
+    assert me["current_player_offset"] == 0 and other["current_player_offset"] == 2
+    assert me["life_tokens"] == 3 and me["information_tokens"] == 8 and me["deck_size"] == 35
+    assert me["fireworks"] == {"R": 0, "Y": 0, "G": 0, "W": 0, "B": 0}
+    assert list(me["fireworks"]) == ["R", "Y", "G", "W", "B"]
+    assert me["observed_hands"][0] == [{"color": None, "rank": -1}] * 5
+    state = env.state
+    assert me["observed_hands"][1] == [
+        {"color": "RYGWB"[HLE_COLOURS.index(c.suit)], "rank": c.rank - 1} for c in state.hands[1]
+    ]
+    assert me["card_knowledge"] == [[{"color": None, "rank": None}] * 5] * 3
+    assert me["legal_moves_as_int"] == sorted(me["legal_moves_as_int"])
+    assert me["legal_moves"][0] == {"action_type": "PLAY", "card_index": 0}
+    assert other["legal_moves"] == [] and other["legal_moves_as_int"] == []
+    assert isinstance(me["pyhanabi"], PlayerView) and me["pyhanabi"].seat == 0
+    assert dict(me) == {key: me[key] for key in KEYS}
+    assert repr(other) == "PlayerObservation(player=1)"
+    with pytest.raises(KeyError):
+        me["colour"]
+
+
+def test_step_accepts_uids_dicts_and_numpy_ints() -> None:
+    np = pytest.importorskip("numpy")
+    env = rl_env.HanabiEnv({"players": 2, "seed": 1})
+    obs = env.reset()
+    mine = obs["player_observations"][0]
+    clue = next(m for m in mine["legal_moves"] if m["action_type"] == "REVEAL_RANK")
+    obs, reward, done, info = env.step(clue)
+    assert (reward, done, info) == (0, False, {})
+    assert obs["player_observations"][1]["card_knowledge"][0] != [{"color": None, "rank": None}] * 5
+    uid = obs["player_observations"][1]["legal_moves_as_int"][-1]
+    obs, _, _, _ = env.step(np.int64(uid))
+    assert obs["current_player"] == 0
+
+
+def test_reward_is_the_change_in_score() -> None:
+    """A misplay of the last life scores 0: the reward is minus the score (HLE)."""
+    deck = ["R1", "Y1", "G1", "W1", "B1", "R1", "Y1", "G1", "W1", "B1"]
+    env = rl_env.HanabiEnv({"players": 2, "max_life_tokens": 1})
+    rest = [Card(c, r) for c in HLE_COLOURS for r in (1, 1, 1, 2, 2, 3, 3, 4, 4, 5)]
+    for face in deck:
+        rest.remove(Card(HLE_COLOURS["RYGWB".index(face[0])], int(face[1])))
+    env.reset(deck=[*deck, *rest])
+    _, reward, done, _ = env.step({"action_type": "PLAY", "card_index": 0})  # R1 fits
+    assert (reward, done) == (1, False)
+    _, reward, done, _ = env.step({"action_type": "PLAY", "card_index": 0})  # R1 again: misplay
+    assert (reward, done) == (-1, True)
+
+
+def test_reset_with_a_deck_deals_it_top_first() -> None:
+    env = rl_env.HanabiEnv({"players": 2, "seed": 3})
+    other = rl_env.HanabiEnv({"players": 2, "seed": 99})
+    other.reset()
+    deck = [c.card for c in other.state.dealt]
+    obs = env.reset(deck=deck)
+    assert env.state.dealt == other.state.dealt
+    seen = obs["player_observations"][0]["observed_hands"][1]
+    assert [(d["color"], d["rank"] + 1) for d in seen] == [
+        ("RYGWB"[HLE_COLOURS.index(c.suit)], c.rank) for c in deck[5:10]
+    ]
+    with pytest.raises(InvalidDeck):
+        env.reset(deck=deck[:-1])
+    with pytest.raises(InvalidDeck):
+        env.reset(deck=["X1"] * 50)
+    assert env.state.dealt == other.state.dealt  # a refused deck changes nothing
+    fresh = rl_env.HanabiEnv({"players": 2, "seed": 3})
+    fresh.reset(deck=deck)
+    assert (
+        env.reset()["player_observations"][0]["vectorized"]
+        == (fresh.reset()["player_observations"][0]["vectorized"])
+    )  # nor the seed's sequence of deals
+
+
+def test_random_start_player_keeps_hles_deal_order() -> None:
+    """HLE deals player 0's hand first whoever starts; so does reset(deck=...)."""
+    env = rl_env.HanabiEnv({"players": 3, "random_start_player": True, "seed": 2})
+    dealer = rl_env.HanabiEnv({"players": 3, "seed": 5})
+    dealer.reset()
+    deck = [c.card for c in dealer.state.dealt]
+    obs = env.reset(deck=deck, start_player=2)
+    assert obs["current_player"] == 2
+    seen_by_1 = obs["player_observations"][1]["observed_hands"]
+    assert [(d["color"], d["rank"] + 1) for d in seen_by_1[2]] == [
+        ("RYGWB"[HLE_COLOURS.index(c.suit)], c.rank) for c in deck[0:5]
+    ]
+    with pytest.raises(InvalidOptions):
+        env.reset(start_player=3)
+
+
+def test_seeds_make_games_reproducible() -> None:
+    def first_vectors(seed: int) -> list[list[int]]:
+        env = rl_env.HanabiEnv({"players": 2, "seed": seed})
+        return [env.reset()["player_observations"][0]["vectorized"] for _ in range(3)]
+
+    assert first_vectors(7) == first_vectors(7)
+    assert first_vectors(7) != first_vectors(8)
+
+
+@pytest.mark.parametrize(
+    ("action", "rule"),
+    [
+        (0, "5.2"),  # discard with all Notes
+        (20, "3.4"),
+        (-1, "3.4"),
+        (True, "3.4"),
+        ("5", "3.4"),
+        (1.0, "3.4"),
+        ({"action_type": "PLAY"}, "3.4"),
+        ({"action_type": "PASS"}, "3.4"),
+        ({"action_type": "REVEAL_COLOR", "target_offset": 0, "color": "R"}, "3.4"),
+        ({"action_type": "DISCARD", "card_index": 0}, "5.2"),
+    ],
+)
+def test_illegal_moves_raise_and_change_nothing(action: object, rule: str) -> None:
+    env = rl_env.HanabiEnv({"players": 2, "seed": 1})
+    obs = env.reset()
+    before = env.state
+    with pytest.raises(IllegalAction) as error:
+        env.step(action)  # type: ignore[arg-type]
+    assert error.value.rule == rule
+    assert env.state is before
+    assert env.step(obs["player_observations"][0]["legal_moves_as_int"][0])[0]
+
+
+def test_no_move_after_the_end_and_none_before_reset() -> None:
+    env = rl_env.HanabiEnv({"players": 2, "seed": 1, "max_life_tokens": 1})
+    with pytest.raises(IllegalAction):
+        env.step(5)
+    obs = env.reset()
+    done = False
+    while not done:
+        mine = obs["player_observations"][obs["current_player"]]
+        obs, _, done, _ = env.step(mine["legal_moves_as_int"][-1 if env.state.notes else 0])
+    final = env.state
+    # HLE lists the next player's moves in the final observation; they are refused here.
+    mover = obs["player_observations"][obs["current_player"]]
+    assert mover["legal_moves_as_int"]
+    with pytest.raises(IllegalAction) as error:
+        env.step(mover["legal_moves_as_int"][0])
+    assert error.value.rule == "3.3" and env.state is final
+
+
+def test_observations_stay_valid_and_copy() -> None:
+    env = rl_env.HanabiEnv({"players": 2, "seed": 1})
+    obs = env.reset()
+    first = obs["player_observations"][0]
+    bits = list(first["vectorized"])
+    env.step(first["legal_moves_as_int"][-1])
+    assert first["vectorized"] == bits  # read after the env moved on: the old position
+    assert pickle.loads(pickle.dumps(first)) == first
+    assert copy.deepcopy(first) == first
+    first["vectorized"].append(7)  # the lists handed out are the caller's
+    assert env.step(5)
+
+
+def test_r7_2_perfect_score_with_cards_left_still_draws() -> None:
+    """HLE's rl_env deals the player a card after the play that completes the last firework
+    (its quirk); hanabi_core draws after every play (rule 6.5), so the final hands are full."""
+    suits = "RYGWB"
+    stacked = [f"{c}{r}" for c in suits for r in range(1, 6)]
+    rest = [f"{c}{r}" for c in suits for r in (1, 1, 2, 3, 4)]
+    env = rl_env.HanabiEnv({"players": 2, "seed": 0})
+    obs = env.reset(deck=stacked + rest)
+    total = 0
+    done = False
+    while not done:
+        obs, reward, done, _ = env.step({"action_type": "PLAY", "card_index": 0})
+        total += reward
+    mine = obs["player_observations"][0]
+    assert total == 25 and mine["fireworks"] == dict.fromkeys(suits, 5)
+    assert mine["deck_size"] == 50 - 10 - 25
+    assert [len(hand) for hand in mine["observed_hands"]] == [5, 5]
+    assert mine["vectorized"][125:127] == [0, 0]  # no hand is short of a card

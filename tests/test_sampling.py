@@ -1,0 +1,239 @@
+"""sample_state: deals consistent with a view (rule 12), drawn uniformly.
+
+Consistency is a property over every variant: `view(sample_state(v, rng), v.seat) == v`.
+Uniformity is tested against exact enumeration: on small custom variants, every arrangement of the
+unseen cards over the seat's own hand and the deck is replayed and kept when it gives the same view;
+the sampler's counts over those deals pass a chi-square test at a fixed seed.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+import random
+from collections import Counter
+from itertools import permutations
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hanabi_core import (
+    VARIANTS,
+    Card,
+    CardKnowledge,
+    ClueTouch,
+    ColourClue,
+    Discard,
+    GameState,
+    HanabiError,
+    Options,
+    Play,
+    PlayerView,
+    RankClue,
+    SamplingError,
+    Suit,
+    Variant,
+    abandon,
+    apply,
+    new_game,
+    sample_state,
+    view,
+)
+from played_games import game_options, random_game
+
+# --- Consistency ------------------------------------------------------------------------------
+
+
+@given(
+    variant=st.sampled_from(sorted(VARIANTS)),
+    players=st.integers(2, 5),
+    flags=st.integers(0, 63),
+    seed=st.integers(0, 2**32),
+    seat=st.integers(0, 4),
+    cut=st.floats(0, 1),
+)
+def test_r12_consistent_with_the_view_every_variant(
+    variant: str, players: int, flags: int, seed: int, seat: int, *, cut: float
+) -> None:
+    states = random_game(game_options(variant, players, flags), seed)
+    state = states[int(cut * (len(states) - 1))]
+    seen = view(state, seat % players)
+    world = sample_state(seen, random.Random(seed))
+    assert view(world, seen.seat) == seen
+    assert world.options == state.options and world.deck_size == state.deck_size
+    again = sample_state(seen, random.Random(seed))
+    assert again == world  # the seed alone decides
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_r12_consistent_at_every_turn_of_a_game(variant: str) -> None:
+    states = random_game(game_options(variant, 3), seed=len(variant))
+    rng = random.Random(1)
+    for state in states:
+        for seat in range(3):
+            seen = view(state, seat)
+            assert view(sample_state(seen, rng), seat) == seen
+
+
+def test_r7_5_an_abandoned_view_samples_an_abandoned_state() -> None:
+    state = abandon(random_game(Options(2), seed=2)[10])
+    seen = view(state, 0)
+    assert view(sample_state(seen, random.Random(0)), 0) == seen
+
+
+# --- Uniformity by exact enumeration ---------------------------------------------------------
+
+RED_BLUE = Variant(
+    "red-blue",
+    "Two suits, red with two 1s",
+    (Suit("red", copies=(2, 1, 1, 1, 1)), Suit("blue", copies=(1, 1, 1, 1, 1))),
+    ("red", "blue"),
+)
+WILD = Variant(
+    "red-wild",
+    "Red and a wild suit every colour clue touches; a blue clue touches the wild cards alone",
+    (Suit("red", copies=(2, 2, 1, 1, 1)), Suit("wild", ClueTouch.EVERY_COLOUR, (1, 1, 1, 1, 1))),
+    ("red", "blue"),
+)
+
+
+def scenario(name: str) -> tuple[GameState, list[object]]:
+    """A small game a few turns in, and its actions."""
+    if name == "red-blue":
+        options = Options(2, variant=RED_BLUE, hand_size=3)
+        state = new_game(options, seed=12)
+        actions = [
+            RankClue(1, state.hands[1][0].rank),
+            RankClue(0, state.hands[0][0].rank),  # seat 0 learns one rank, and where it is not
+            Discard(2),
+            Discard(0),
+        ]
+    else:
+        options = Options(2, variant=WILD, hand_size=3, negative_clues=True)
+        state = new_game(options, seed=5)
+        actions = [
+            RankClue(1, 1),
+            ColourClue(0, "blue"),  # seat 0 learns which of its cards are wild, and which not
+            Discard(1),
+            Discard(2),
+            RankClue(1, 2),  # touches nothing: a negative clue
+            Discard(0),
+        ]
+    for action in actions:
+        state = apply(state, action)  # type: ignore[arg-type]
+    return state, actions
+
+
+def unseen_orders(state: GameState, seat: int) -> list[int]:
+    return [c.order for c in state.hands[seat]] + [c.order for c in state.deck]
+
+
+def faces_at(state: GameState, orders: list[int]) -> tuple[Card, ...]:
+    cards = {c.order: c.card for hand in state.hands for c in hand}
+    cards.update({c.order: c.card for c in state.deck})
+    return tuple(cards[o] for o in orders)
+
+
+def consistent_deals(state: GameState, actions: list[object], seat: int) -> set[tuple[Card, ...]]:
+    """Every arrangement of the unseen cards that replays to the same view, by brute force."""
+    seen = view(state, seat)
+    orders = unseen_orders(state, seat)
+    full = {c.order: c.card for c in state.dealt}
+    found = set()
+    for faces in set(permutations(faces_at(state, orders))):
+        deck = dict(full)
+        deck.update(zip(orders, faces, strict=True))
+        try:
+            replay = new_game(state.options, deck=[deck[o] for o in range(len(deck))])
+            for action in actions:
+                replay = apply(replay, action)  # type: ignore[arg-type]
+        except HanabiError:
+            continue  # an arrangement under which some action is illegal is not consistent
+        if view(replay, seat) == seen:
+            found.add(faces)
+    return found
+
+
+def chi_square_limit(df: int, z: float = 3.09) -> float:
+    """The chi-square value exceeded with probability about 0.001 (Wilson–Hilferty)."""
+    h = 2 / (9 * df)
+    return df * (1 - h + z * math.sqrt(h)) ** 3
+
+
+@pytest.mark.parametrize("name", ["red-blue", "red-wild"])
+def test_r12_uniform_over_consistent_deals_chi_square(name: str) -> None:
+    state, actions = scenario(name)
+    seat = 0
+    deals = consistent_deals(state, actions, seat)
+    assert 20 <= len(deals) <= 2000, len(deals)  # a meaningful, affordable test
+    seen = view(state, seat)
+    orders = unseen_orders(state, seat)
+    rng = random.Random(2024)
+    samples = 20 * len(deals)
+    counts = Counter(faces_at(sample_state(seen, rng), orders) for _ in range(samples))
+    assert set(counts) <= deals  # every sample is a consistent deal
+    expected = samples / len(deals)
+    statistic = sum((counts[d] - expected) ** 2 / expected for d in deals)
+    assert statistic < chi_square_limit(len(deals) - 1), (statistic, len(deals))
+
+
+def test_r12_identical_copies_weigh_as_in_a_shuffled_deck() -> None:
+    # Seat 0 knows its card is a 1: red has two 1s, blue one, so red is twice as likely, as it is
+    # among the consistent deals (the exact count), not one in two.
+    state, actions = scenario("red-blue")
+    clued = view(state, 0).own[0]
+    assert clued.clued and clued.ranks == (state.hands[0][0].rank,)
+    deals = consistent_deals(state, actions, 0)
+    exact = Counter(d[0] for d in deals)
+    rng = random.Random(7)
+    seen = view(state, 0)
+    drawn = Counter(sample_state(seen, rng).hands[0][0].card for _ in range(3000))
+    for face, count in exact.items():
+        share = count / len(deals)
+        assert abs(drawn[face] / 3000 - share) < 0.04, (face, drawn[face], share)
+
+
+# --- Errors -----------------------------------------------------------------------------------
+
+
+def test_sampling_error_rng_must_be_a_seeded_random() -> None:
+    seen = view(new_game(Options(2), seed=1), 0)
+    with pytest.raises(SamplingError) as error:
+        sample_state(seen, 7)  # type: ignore[arg-type]
+    assert error.value.field == "rng"
+    with pytest.raises(SamplingError):
+        sample_state(object(), random.Random(1))  # type: ignore[arg-type]
+
+
+def test_sampling_error_for_views_no_deal_fits() -> None:
+    state = random_game(Options(2), seed=3)[12]
+    seen = view(state, 0)
+    with pytest.raises(SamplingError) as error:
+        sample_state(attrs.evolve(seen, deck_size=seen.deck_size + 1), random.Random(0))
+    assert error.value.field == "view"
+    # Two of the seat's cards said to be the same face, of which one copy is unseen: no deal fits.
+    single = next(card for k in seen.own for card, n in k.counts if n == 1)
+    pinned = tuple(
+        CardKnowledge(k.order, (single.suit,), (single.rank,), True, ((single, 1),)) if i < 2 else k
+        for i, k in enumerate(seen.own)
+    )
+    knowledge = (pinned, *seen.knowledge[1:])
+    with pytest.raises(SamplingError, match="no deal"):
+        sample_state(attrs.evolve(seen, knowledge=knowledge), random.Random(0))
+
+
+def test_sampling_error_pickles() -> None:
+    error = SamplingError("view", "no deal fits")
+    again = pickle.loads(pickle.dumps(error))
+    assert isinstance(again, HanabiError) and isinstance(again, ValueError)
+    assert (again.field, again.reason, str(again)) == (error.field, error.reason, str(error))
+
+
+def test_sample_is_a_state_the_rules_accept() -> None:
+    state = random_game(Options(3), seed=9)[15]
+    world = sample_state(view(state, 2), random.Random(3))
+    assert isinstance(world, GameState) and isinstance(view(world, 2), PlayerView)
+    # It plays on like any state.
+    assert world.is_over or apply(world, Play(0)).turn == world.turn + 1
