@@ -149,7 +149,7 @@ class _Snapshot:
             return
         # Carry over what the turn did not touch: a clue changes the target's knowledge; a play
         # or a discard the actor's hand and knowledge, and a discard or misplay the pile.
-        player, action, _, card, _, _, _ = state.log[1]  # type: ignore[index]
+        player, action, _, card, _, _, _ = state.log.entry  # type: ignore[union-attr]
         self.knowledge_parts = knowledge_parts = previous.knowledge_parts.copy()
         self.discards = previous.discards
         if card is None:
@@ -600,7 +600,7 @@ class HanabiEnv:
             knowledge = _learn(
                 knowledge,
                 after.hands,
-                after.log[1],  # type: ignore[index]
+                after.log.entry,  # type: ignore[union-attr]  # a turn was just taken
                 self._fresh,
                 self._observation_type == hle.SEER,
             )

@@ -148,7 +148,7 @@ class _Layout:
     def last_action_head(self, state: GameState) -> tuple[int, int, tuple[int, ...]]:
         """Section 4 in short, seat-independent: (actor, target offset from the actor, key);
         the key is (type, slot or clue value, card or touched-slots mask, scored, Note)."""
-        player, action, touched, card, misplay, note_gained, _ = state.log[1]  # type: ignore[index]
+        player, action, touched, card, misplay, note_gained, _ = state.log.entry  # type: ignore[union-attr]
         mask = 0
         if card is None:
             # HLE's reveal_bitmask: every card of the target's hand the clue touches.

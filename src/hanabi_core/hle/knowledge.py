@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from ..actions import ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..rules import dealt_orders
-from ..state import Entry, GameState, Log
+from ..state import Entry, GameState
 from ..views import PlayerView
 from .config import _COLOUR_OF_NAME
 
@@ -99,17 +99,13 @@ def hle_knowledge(state: GameState, seer: bool = False) -> Knowledge:
     [encoding page](../guides/hle-encoding.md)). With `seer`, every card is known from the deal,
     as in HLE's SEER observation type.
     """
-    entries: list[Entry] = []
-    node: Log | None = state.log
-    while node is not None:
-        node, entry = node
-        entries.append(entry)
+    entries: list[Entry] = [] if state.log is None else state.log.entries()
     options = state.options
     size = options.hand_size
     fresh = _fresh(len(options.variant.suits))
     hands = [list(state.dealt[p * size : (p + 1) * size]) for p in range(options.players)]
     knowledge = _initial_knowledge(state, seer)
-    for entry in reversed(entries):
+    for entry in entries:
         player, action, _, card, _, _, drawn = entry
         if card is not None:
             del hands[player][action.slot]  # type: ignore[union-attr]
