@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
 from hanabi_core import (
+    EDITIONS,
     GameRecord,
     GameState,
-    Options,
     apply,
     legal_actions,
     new_game,
@@ -62,7 +62,9 @@ SAMPLE = (
 
 def play(name: str, seed: int, players: int, *, action_space: bool) -> GameState:
     rng = random.Random(seed)
-    state = new_game(Options(players, variant=variant(name)), seed=seed)
+    # hanab.live's rules (rule 11.4): among others the early end of rule 7.6, which follows each
+    # variant's build order and copies (reversed suits, dark suits, critical fours).
+    state = new_game(EDITIONS["hanab-live"].options(players, variant=variant(name)), seed=seed)
     while not state.is_over:
         check_state(state)
         if action_space:
