@@ -10,9 +10,12 @@ import attrs
 import pytest
 
 from hanabi_core import (
+    EDITIONS,
     Card,
     ColourClue,
+    DealtCard,
     Discard,
+    EndReason,
     InvalidOptions,
     Options,
     Play,
@@ -21,9 +24,11 @@ from hanabi_core import (
     apply,
     legal_actions,
     new_game,
+    rules,
 )
 from hanabi_core.hanablive import variant, variant_names
 from hanabi_core.hanablive.variants import UNSUPPORTED, mechanics
+from hanabi_core.scoring import max_points, points
 from hanabi_core.state import GameState
 from hanabi_core.variants import RankTouch, SpecialRank, Variant
 from helpers import assert_refused
@@ -366,3 +371,69 @@ def test_r9_13_hanab_live_records_say_what_befell_an_inverted_card() -> None:
     hanab = json.loads(write_record(record, format="hanab-live"))
     assert [a["type"] for a in hanab["actions"]] == [0, 3, 1]  # played, clue, discarded
     assert read_record(hanab) == attrs.evolve(record, players=tuple(hanab["players"]))
+
+
+# --- Issue 10's scoring and early end (rule 7.6, ruling 13.7) over hanab.live's suits ---------
+
+
+def _dealt(state: GameState, *faces: Card) -> tuple[DealtCard, ...]:
+    """One dealt card of each face (distinct physical cards)."""
+    pool = list(state.dealt)
+    out = []
+    for face in faces:
+        card = next(c for c in pool if c.card == face)
+        pool.remove(card)
+        out.append(card)
+    return tuple(out)
+
+
+@pytest.mark.parametrize(
+    ("name", "gone", "reach"),
+    [
+        # Rule 9.14: a reversed suit is built 5 down to 1; its one 1 is its critical card.
+        ("Reversed (5 Suits)", [Card("Purple Reversed", 1)], 4),
+        ("Reversed (5 Suits)", [Card("Purple Reversed", 5)] * 2, 5),
+        ("Reversed (5 Suits)", [Card("Purple Reversed", 5)] * 3, 0),
+        # Rule 9.12: a dark suit has one copy of each card.
+        ("Black (5 Suits)", [Card("Black", 3)], 2),
+        # Rule 9.23: Critical Fours has one copy of each 4.
+        ("Critical Fours (5 Suits)", [Card("Blue", 4)], 3),
+        # Rule 9.24: Scarce Ones has two copies of each 1.
+        ("Scarce Ones (5 Suits)", [Card("Red", 1)], 5),
+        ("Scarce Ones (5 Suits)", [Card("Red", 1)] * 2, 0),
+    ],
+)
+def test_r7_6_reachable_follows_build_order_and_copies(
+    name: str, gone: list[Card], reach: int
+) -> None:
+    v = variant(name)
+    options = EDITIONS["hanab-live"].options(2, variant=v)
+    state = new_game(options, seed=1)
+    discards = _dealt(state, *gone)
+    suit = v.suit_names.index(gone[0].suit)
+    total = rules._reachable(options, (0,) * len(v.suits), discards)
+    assert total == 5 * (len(v.suits) - 1) + reach
+    # The early end: once everything reachable is built, the game is over (rule 7.6).
+    built = tuple(reach if i == suit else 5 for i in range(len(v.suits)))
+    ended = rules.outcome_after_turn(options, built, 0, None, discards, discards[-1])
+    if reach < 5:
+        assert ended is not None and ended.reason is EndReason.NOTHING_LEFT_TO_BUILD
+        assert ended.score == sum(built) and ended.max_score == 5 * len(v.suits)
+
+
+def test_r9_13_an_inverted_card_played_is_gone_from_reach() -> None:
+    # Playing the one Orange 5 discards it (rule 9.13): its firework can reach 4 at most.
+    state = deal("Orange (5 Suits)", [Card("Orange", 5)], REDS, end_at_max_reachable=True)
+    after = apply(state, Play(0))
+    assert after.discards[-1].card == Card("Orange", 5) and after.fireworks["Orange"] == 0
+    assert rules._reachable(after.options, after.built, after.discards) == 24
+
+
+def test_r13_7_a_reversed_suit_scores_by_each_descending_reading() -> None:
+    v = variant("Reversed (5 Suits)")
+    base = EDITIONS["hanab-live"].options(2, variant=v)
+    built = (5, 5, 5, 5, 2)  # Purple Reversed: its 5 and 4 built
+    assert points(base, built) == 22
+    assert points(base.replace(descending_score="highest"), built) == 25
+    assert points(base.replace(descending_score="minus-five"), built) == 17
+    assert max_points(base) == 25
