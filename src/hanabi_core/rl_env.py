@@ -40,6 +40,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from . import hle
+from .actions import ColourClue, RankClue
 from .cards import Card
 from .errors import IllegalAction, InvalidDeck, InvalidOptions
 from .hle.config import _int_option
@@ -55,7 +56,7 @@ from .hle.knowledge import (
 from .hle.moves import _uid_table
 from .rules import apply, check, new_game
 from .spec import Rule
-from .state import GameState
+from .state import GameState, Turn
 from .views import view
 
 __all__ = ["PRESETS", "HanabiEnv", "PlayerObservation", "make"]
@@ -125,6 +126,7 @@ class _Snapshot:
         "legal",
         "missing",
         "state",
+        "turn",
     )
 
     def __init__(
@@ -133,9 +135,11 @@ class _Snapshot:
         state: GameState,
         knowledge: Knowledge | None,
         previous: _Snapshot | None,
+        turn: Turn | None = None,
     ) -> None:
         self.env = env
         self.state = state
+        self.turn = turn  # the turn that led here from `previous` (state.last_turn)
         self.knowledge = knowledge
         self.legal: tuple[int, ...] | None = None
         self.board: list[int] | None = None
@@ -149,16 +153,19 @@ class _Snapshot:
             return
         # Carry over what the turn did not touch: a clue changes the target's knowledge; a play
         # or a discard the actor's hand and knowledge, and a discard or misplay the pile.
-        player, action, _, card, _, _, _ = state.log[1]  # type: ignore[index]
+        assert turn is not None, "a snapshot after a turn is built with that turn"
+        action = turn.action
         self.knowledge_parts = knowledge_parts = previous.knowledge_parts.copy()
         self.discards = previous.discards
-        if card is None:
+        if isinstance(action, (ColourClue, RankClue)):
             self.hand_parts = previous.hand_parts
-            knowledge_parts[action.target] = None  # type: ignore[union-attr]
+            knowledge_parts[action.target] = None
         else:
+            card = turn.card
+            assert card is not None  # a play or a discard reveals its card
             self.hand_parts = hand_parts = previous.hand_parts.copy()
-            hand_parts[player] = None
-            knowledge_parts[player] = None
+            hand_parts[turn.player] = None
+            knowledge_parts[turn.player] = None
             if state.discards is not previous.state.discards:
                 before = previous.discards
                 self.discards = None if before is None else env._layout.discards_after(before, card)
@@ -194,8 +201,8 @@ class _Snapshot:
             board = self.board = layout.board(state) + discards
         bits += board
         head = self.head
-        if head is None and state.log is not None:
-            head = self.head = layout.last_action_head(state)
+        if head is None and self.turn is not None:
+            head = self.head = layout.last_action_head(state.hands, self.turn)
         bits += layout.last_action(seat, head)
         knowledge = self.knowledge
         if knowledge is not None:
@@ -595,14 +602,12 @@ class HanabiEnv:
         else:
             uid = self._uid(snapshot, action)
         after = apply(state, self._actions[state.current_player][uid])
+        turn = after.last_turn
+        assert turn is not None
         knowledge = snapshot.knowledge
         if knowledge is not None:
             knowledge = _learn(
-                knowledge,
-                after.hands,
-                after.log[1],  # type: ignore[index]
-                self._fresh,
-                self._observation_type == hle.SEER,
+                knowledge, after.hands, turn, self._fresh, self._observation_type == hle.SEER
             )
-        self._snapshot = _Snapshot(self, after, knowledge, snapshot)
+        self._snapshot = _Snapshot(self, after, knowledge, snapshot, turn)
         return self._observations(), after.score - state.score, after.outcome is not None, {}

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import Action, ColourClue, Discard, Play
+from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import RANKS, Card, DealtCard
 from ..errors import InvalidOptions
 from ..options import Options
-from ..state import GameState
+from ..state import GameState, Turn
 from ..views import PlayerView
 from .config import _COLOUR_OF_NAME, CARD_KNOWLEDGE, MINIMAL, SEER
 from .knowledge import (
@@ -145,17 +145,21 @@ class _Layout:
         bits[bits.index(0, self.discard_start[self.card_index(card)])] = 1
         return bits
 
-    def last_action_head(self, state: GameState) -> tuple[int, int, tuple[int, ...]]:
-        """Section 4 in short, seat-independent: (actor, target offset from the actor, key);
-        the key is (type, slot or clue value, card or touched-slots mask, scored, Note)."""
-        player, action, touched, card, misplay, note_gained, _ = state.log[1]  # type: ignore[index]
+    def last_action_head(
+        self, hands: Sequence[Sequence[DealtCard]], turn: Turn
+    ) -> tuple[int, int, tuple[int, ...]]:
+        """Section 4 in short, seat-independent, for the latest turn of a state whose hands are
+        `hands`: (actor, target offset from the actor, key); the key is (type, slot or clue
+        value, card or touched-slots mask, scored, Note)."""
+        action = turn.action
         mask = 0
-        if card is None:
+        if isinstance(action, (ColourClue, RankClue)):
             # HLE's reveal_bitmask: every card of the target's hand the clue touches.
-            for slot, held in enumerate(state.hands[action.target]):  # type: ignore[union-attr]
+            touched = turn.touched
+            for slot, held in enumerate(hands[action.target]):
                 if held.order in touched:
                     mask |= 1 << slot
-        return self.head(player, action, card, misplay, note_gained, mask)
+        return self.head(turn.player, action, turn.card, turn.misplay, turn.note_gained, mask)
 
     def head(  # noqa: PLR0917
         self,
@@ -292,7 +296,8 @@ def _sections(
     bits += missing[seat:] + missing[:seat]
     bits += layout.board(state)
     bits += layout.discards(state.discards)
-    bits += layout.last_action(seat, None if state.log is None else layout.last_action_head(state))
+    turn = state.last_turn
+    bits += layout.last_action(seat, None if turn is None else layout.last_action_head(hands, turn))
     if knowledge is not None:
         for offset in range(p):
             bits += layout.knowledge(knowledge[(seat + offset) % p])
