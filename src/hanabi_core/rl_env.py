@@ -23,7 +23,9 @@ draws a replacement card; and the final observation lists legal moves for the ne
 
 What it does differently: it can deal a chosen deck (``reset(deck=...)``); an illegal move raises
 [`IllegalAction`][hanabi_core.IllegalAction] and leaves the environment as it was (HLE aborts the
-process on an illegal uid); ``step`` accepts any integer type (NumPy's too); and the deals come
+process on an illegal uid); ``step`` accepts any integer type (NumPy's too) but not True or False
+(HLE takes them for uids 1 and 0), and checks the fields of a move dict as the action classes
+check theirs ([`InvalidAction`][hanabi_core.InvalidAction]); and the deals come
 from hanabi_core's seeded shuffle, so a seed deals other cards than in HLE. The ``pyhanabi`` entry
 of an observation is the seat's [`PlayerView`][hanabi_core.PlayerView].
 
@@ -42,7 +44,7 @@ from typing import Any
 from . import hle
 from .actions import ColourClue, RankClue
 from .cards import Card
-from .errors import IllegalAction, InvalidDeck, InvalidOptions
+from .errors import IllegalAction, InvalidAction, InvalidDeck, InvalidOptions, _brief
 from .hle.config import _int_option
 from .hle.encoding import _layout
 from .hle.knowledge import (
@@ -105,7 +107,8 @@ def make(
     preset = PRESETS.get(environment_name)
     if preset is None:
         raise InvalidOptions(
-            "environment_name", f"unknown environment {environment_name!r}; one of {list(PRESETS)}"
+            "environment_name",
+            f"unknown environment {_brief(environment_name)}; one of {list(PRESETS)}",
         )
     return HanabiEnv({**preset, "players": num_players})
 
@@ -382,9 +385,32 @@ def _deck_cards(deck: Sequence[Card | str]) -> list[Card]:
             cards.append(Card(hle.HLE_COLOURS[hle.COLOUR_CHARS.index(card[0])], int(card[1])))
         else:
             raise InvalidDeck(
-                "deck", f"card {i} must be a Card or a string such as 'R1', got {card!r}"
+                "deck", f"card {i} must be a Card or a string such as 'R1', got {_brief(card)}"
             )
     return cards
+
+
+def _move_field(name: str, value: object) -> object:
+    """A field of a move dict, checked as the action classes check theirs: ``color`` is a
+    string; ``card_index``, ``target_offset`` and ``rank`` are whole numbers (NumPy's too) within
+    64 bits, never True or False (which Python counts as 1 and 0: HLE would play slot 1).
+
+    Raises:
+        InvalidAction: the value is of the wrong kind.
+    """
+    if name == "color":
+        if not isinstance(value, str):
+            raise InvalidAction(name, f"must be a colour letter such as 'R', got {_brief(value)}")
+        return value
+    if isinstance(value, bool):
+        raise InvalidAction(name, f"must be a whole number, got {value!r}")
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidAction(name, f"must be a whole number, got {_brief(value)}") from None
+    if not -(2**63) <= number < 2**63:
+        raise InvalidAction(name, "must be a whole number within 64 bits")
+    return number
 
 
 class HanabiEnv:
@@ -419,7 +445,9 @@ class HanabiEnv:
         if isinstance(start, str) and start.lower() in ("true", "false", "1", "0"):
             start = start.lower() in ("true", "1")
         if start not in (True, False):  # 0 and 1 are accepted, as HLE reads "0" and "1"
-            raise InvalidOptions("random_start_player", f"must be True or False, got {start!r}")
+            raise InvalidOptions(
+                "random_start_player", f"must be True or False, got {_brief(start)}"
+            )
         self._random_start = bool(start)
         self._layout = _layout(self.options, self._observation_type)
         self._uid_table = _uid_table(self.options)
@@ -480,7 +508,7 @@ class HanabiEnv:
             isinstance(start_player, bool) or start_player not in range(players)
         ):
             raise InvalidOptions(
-                "start_player", f"must be 0 to {players - 1}, got {start_player!r}"
+                "start_player", f"must be 0 to {players - 1}, got {_brief(start_player)}"
             )
         before = self._rng.getstate()
         try:
@@ -568,7 +596,9 @@ class HanabiEnv:
         missing = [name for name in fields if name not in action]
         if missing:
             raise self._refuse(state, action, f"a {kind} move needs {', '.join(missing)}")
-        move = {"action_type": kind, **{name: action[name] for name in fields}}
+        move: dict[str, Any] = {"action_type": kind}
+        for name in fields:
+            move[name] = _move_field(name, action[name])
         for uid, known in enumerate(self._move_dicts):
             if known == move:
                 return uid
@@ -579,7 +609,7 @@ class HanabiEnv:
     @staticmethod
     def _refuse(state: GameState, action: object, why: str) -> IllegalAction:
         return IllegalAction(
-            Rule.KNOWN_ACTIONS_ONLY, f"Cannot take move {action!r}: {why}", action=action,
+            Rule.KNOWN_ACTIONS_ONLY, f"Cannot take move {_brief(action)}: {why}", action=action,
             state=state,
         )  # fmt: skip
 
@@ -593,7 +623,11 @@ class HanabiEnv:
 
         Raises:
             IllegalAction: the move is not legal now (the game is over, a clue touches nothing,
-                …) or is not a move; the environment is unchanged.
+                …) or is not a move (not a uid of this game, True or False, a float, a string, a
+                dict without a move type); the environment is unchanged.
+            InvalidAction: a field of a move dict is of the wrong kind, as the action classes
+                refuse it (``"card_index": True``, ``"rank": 1.0``, a number beyond 64 bits, a
+                ``color`` that is not a string); the environment is unchanged.
         """
         snapshot = self._current()
         state = snapshot.state

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import RANKS, Card, DealtCard
-from ..errors import InvalidOptions
+from ..errors import InvalidOptions, _brief
 from ..options import Options
 from ..state import GameState, Turn
 from ..views import PlayerView
@@ -257,7 +257,9 @@ def _layout(options: Options, observation_type: int) -> _Layout:
     layout = _LAYOUTS.get(key)
     if layout is None:
         if observation_type not in (MINIMAL, CARD_KNOWLEDGE, SEER):
-            raise InvalidOptions("observation_type", f"must be 0, 1 or 2, got {observation_type!r}")
+            raise InvalidOptions(
+                "observation_type", f"must be 0, 1 or 2, got {_brief(observation_type)}"
+            )
         if len(_LAYOUTS) > 64:
             _LAYOUTS.clear()
         layout = _LAYOUTS[key] = _Layout(options, observation_type)
@@ -278,9 +280,11 @@ def observation_length(options: Options, observation_type: int = CARD_KNOWLEDGE)
 
 def _check_seat(state: GameState, seat: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise InvalidOptions("seat", f"must be a seat number, got {seat!r}")
+        raise InvalidOptions("seat", f"must be a seat number, got {_brief(seat)}")
     if not 0 <= seat < state.options.players:
-        raise InvalidOptions("seat", f"must be 0 to {state.options.players - 1}, got {seat!r}")
+        raise InvalidOptions(
+            "seat", f"must be 0 to {state.options.players - 1}, got {_brief(seat)}"
+        )
 
 
 def _sections(
