@@ -128,6 +128,7 @@ class _Snapshot:
         "knowledge_parts",
         "legal",
         "missing",
+        "score",
         "state",
         "turn",
     )
@@ -148,6 +149,7 @@ class _Snapshot:
         self.board: list[int] | None = None
         self.head: Any = None
         self.missing: list[int] | None = None
+        self.score = state.score  # the reward of the next step is measured from it
         if previous is None:
             players = env.players
             self.hand_parts: list[list[int] | None] = [None] * players
@@ -155,13 +157,15 @@ class _Snapshot:
             self.discards: list[int] | None = None
             return
         # Carry over what the turn did not touch: a clue changes the target's knowledge; a play
-        # or a discard the actor's hand and knowledge, and a discard or misplay the pile.
+        # or a discard the actor's hand and knowledge, a discard or misplay the pile, and a
+        # play or discard with no card to draw the hand sizes (rule 6.5).
         assert turn is not None, "a snapshot after a turn is built with that turn"
         action = turn.action
         self.knowledge_parts = knowledge_parts = previous.knowledge_parts.copy()
         self.discards = previous.discards
         if isinstance(action, (ColourClue, RankClue)):
             self.hand_parts = previous.hand_parts
+            self.missing = previous.missing
             knowledge_parts[action.target] = None
         else:
             card = turn.card
@@ -169,6 +173,8 @@ class _Snapshot:
             self.hand_parts = hand_parts = previous.hand_parts.copy()
             hand_parts[turn.player] = None
             knowledge_parts[turn.player] = None
+            if turn.drawn is not None:
+                self.missing = previous.missing
             if state.discards is not previous.state.discards:
                 before = previous.discards
                 self.discards = None if before is None else env._layout.discards_after(before, card)
@@ -510,12 +516,17 @@ class HanabiEnv:
             raise InvalidOptions(
                 "start_player", f"must be 0 to {players - 1}, got {_brief(start_player)}"
             )
-        before = self._rng.getstate()
-        try:
-            state, start = self._deal(deck, start_player)
-        except Exception:
-            self._rng.setstate(before)  # a refused deck leaves the seed's sequence as it was
-            raise
+        if deck is None:
+            state, start = self._deal(None, start_player)  # a seeded deal cannot be refused
+        else:
+            # Only a chosen deck can be refused. The generator's state is a 625-word copy (about
+            # 20 us, more than a step), so it is kept only then.
+            before = self._rng.getstate()
+            try:
+                state, start = self._deal(deck, start_player)
+            except Exception:
+                self._rng.setstate(before)  # a refused deck leaves the seed's sequence as it was
+                raise
         knowledge = None
         if self._observation_type != hle.MINIMAL:
             knowledge = _initial_knowledge(state, self._observation_type == hle.SEER)
@@ -643,5 +654,5 @@ class HanabiEnv:
             knowledge = _learn(
                 knowledge, after.hands, turn, self._fresh, self._observation_type == hle.SEER
             )
-        self._snapshot = _Snapshot(self, after, knowledge, snapshot, turn)
-        return self._observations(), after.score - state.score, after.outcome is not None, {}
+        self._snapshot = new = _Snapshot(self, after, knowledge, snapshot, turn)
+        return self._observations(), new.score - snapshot.score, after.outcome is not None, {}

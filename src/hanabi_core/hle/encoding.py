@@ -34,6 +34,10 @@ def _thermometers(length: int) -> list[list[int]]:
     return [[1] * n + [0] * (length - n) for n in range(length + 1)]
 
 
+#: The most hands of knowledge a layout remembers (each a list of up to H x (CR + C + R) bits).
+_HAND_KNOWLEDGE_CACHE = 4096
+
+
 class _Layout:
     """The sizes and the precomputed pieces of the canonical encoding of one game.
 
@@ -93,6 +97,7 @@ class _Layout:
             self.discard_start[face] = self.discard_start[face - 1] + copies[(face - 1) % r]
         self.fireworks_cache: dict[tuple[int, ...], list[int]] = {}
         self.knowledge_cache: dict[int, list[int]] = {}
+        self.hand_knowledge_cache: dict[tuple[int, ...], list[int]] = {}
         self.tail_cache: dict[tuple[int, ...], list[int]] = {}
         self.last_cache: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
 
@@ -238,13 +243,21 @@ class _Layout:
         return bits
 
     def knowledge(self, held: tuple[int, ...]) -> list[int]:
-        """Section 5, one player: the cards' bits, zeros for missing slots."""
+        """Section 5, one player: the cards' bits, zeros for missing slots; memoised per hand,
+        as the same few hands of knowledge recur (a fresh hand, one card clued, ...)."""
+        hands = self.hand_knowledge_cache
+        bits = hands.get(held)
+        if bits is not None:
+            return bits
         cache = self.knowledge_cache
-        bits: list[int] = []
+        bits = []
         for k in held:
             part = cache.get(k)
             bits += part if part is not None else self.card_knowledge(k)
         bits += self.knowledge_pad[len(held)]
+        if len(hands) >= _HAND_KNOWLEDGE_CACHE:
+            hands.clear()  # bounded: a few MB at most
+        hands[held] = bits
         return bits
 
 
