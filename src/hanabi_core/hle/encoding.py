@@ -35,7 +35,7 @@ def _thermometers(length: int) -> list[list[int]]:
 
 
 #: The most hands of knowledge a layout remembers (each a list of up to H x (CR + C + R) bits).
-_HAND_KNOWLEDGE_CACHE = 4096
+_HAND_KNOWLEDGE_CACHE = 2048
 
 
 class _Layout:
@@ -256,7 +256,7 @@ class _Layout:
             bits += part if part is not None else self.card_knowledge(k)
         bits += self.knowledge_pad[len(held)]
         if len(hands) >= _HAND_KNOWLEDGE_CACHE:
-            hands.clear()  # bounded: a few MB at most
+            hands.clear()  # bounded: about 2 MB per layout at most
         hands[held] = bits
         return bits
 
