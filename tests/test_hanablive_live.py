@@ -237,7 +237,7 @@ def test_r11_4_start_builds_the_options_the_record_reader_builds(
 
 
 def test_r11_4_action_message_matches_the_hanab_live_record() -> None:
-    states = random_game(Options(3), seed=8)
+    states = random_game(EDITIONS["hanab-live"].options(3), seed=8)  # played as hanab.live does
     record = GameRecord.from_state(states[-1])
     exported = json.loads(write_record(record, format="hanab-live"))["actions"]
     for seat in range(3):

@@ -6,6 +6,7 @@ the published formulas (uids, vector lengths) and the properties of the encoders
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -83,12 +84,19 @@ def test_options_from_config_defaults_are_hles() -> None:
         ({"observation_type": 3}, "observation_type"),
         ({"max_life_tokens": "many"}, "max_life_tokens"),
         ({"colours": 5}, "colours"),
+        ({"players": True}, "players"),
+        pytest.param({"players": 10**5000}, "players", id="huge-players"),
+        pytest.param({"players": "9" * 5000}, "players", id="huge-players-text"),
+        pytest.param({10**5000: 1}, "a huge number", id="huge-key"),
+        pytest.param({"x" * 10**5: 1}, "'" + "x" * 56 + "...", id="long-key"),
     ],
 )
-def test_options_from_config_refuses(config: dict[str, object], field: str) -> None:
+def test_options_from_config_refuses(config: dict[object, object], field: str) -> None:
     with pytest.raises(InvalidOptions) as error:
-        options_from_config(config)
+        options_from_config(config)  # type: ignore[arg-type]
     assert error.value.field == field
+    assert len(str(error.value)) < 300
+    assert pickle.loads(pickle.dumps(error.value)) == error.value
 
 
 @pytest.mark.parametrize(
@@ -129,12 +137,14 @@ def test_uid_layout() -> None:
     assert move_to_dict(after, 0) == {"action_type": "DISCARD", "card_index": 0}
 
 
-@pytest.mark.parametrize("uid", [-1, 30, True, 2.0, "1"])
+@pytest.mark.parametrize("uid", [-1, 30, True, 2.0, "1", 2**64, pytest.param(10**5000, id="huge")])
 def test_uid_to_action_refuses_what_is_not_a_uid(uid: object) -> None:
     state = new_game(options_from_config({"players": 3}), seed=5)
     with pytest.raises(IllegalAction) as error:
         uid_to_action(state, uid)  # type: ignore[arg-type]
     assert error.value.rule == "3.4"
+    assert len(str(error.value)) < 200
+    assert pickle.loads(pickle.dumps(error.value)) == error.value
 
 
 def test_action_to_uid_refuses_what_has_no_uid() -> None:

@@ -28,6 +28,7 @@ from hanabi_core import (
     new_game,
 )
 from hanabi_core.deal import shuffled_deck
+from hanabi_core.scoring import max_points, points
 from hanabi_core.testing import (
     actions,
     any_actions,
@@ -86,12 +87,10 @@ def test_r6_2_r6_3_r6_4_r9_7_fireworks_never_shrink_nor_exceed_five(
 
 @given(states())
 def test_r8_1_score_never_exceeds_the_max(state: GameState) -> None:
-    # Ruling 13.7: under descending_score="minus-five" each descending firework starts at -5, so a
-    # storm-out scored by its fireworks (storm_out_score="fireworks") can be negative.
     options = state.options
-    descending = sum(suit.descending for suit in options.variant.suits)
-    low = -5 * descending if options.descending_score == "minus-five" else 0
-    assert low <= state.score <= options.variant.max_score
+    # Ruling 13.7: under descending_score="minus-five" a descending firework starts at -5.
+    lowest = min(0, points(options, (0,) * len(options.variant.suits)))
+    assert lowest <= state.score <= max_points(options) <= options.variant.max_score
 
 
 @given(states(finished=True))

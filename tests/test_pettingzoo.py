@@ -6,6 +6,7 @@ Needs the `rl` extra (in the `dev` extra); skipped without it, except under CI.
 from __future__ import annotations
 
 import os
+import pickle
 
 import pytest
 
@@ -73,6 +74,19 @@ def test_illegal_actions_and_bad_settings_are_refused() -> None:
     aec.reset(seed=1)
     with pytest.raises(IllegalAction):
         aec.step(0)  # discard with all Notes
+    before = aec.observe("player_0")
+    # Not move uids (`int()` would have taken 1.7 for uid 1 and True for uid 1): refused by the
+    # library's errors, which pickle, and nothing changes.
+    for action in (True, np.True_, 11.7, "11", None, 2**64, 10**5000):
+        with pytest.raises(IllegalAction) as error:
+            aec.step(action)  # type: ignore[arg-type]
+        assert error.value.rule == "3.4"
+        assert pickle.loads(pickle.dumps(error.value)) == error.value
+    after = aec.observe("player_0")
+    assert aec.agent_selection == "player_0"
+    assert (after["observation"] == before["observation"]).all()
+    assert (after["action_mask"] == before["action_mask"]).all()
+    aec.step(np.int64(11))  # a NumPy integer is a uid
     with pytest.raises(InvalidOptions):
         env(players=2, observation_type="everything")
     with pytest.raises(InvalidOptions):

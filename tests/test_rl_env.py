@@ -8,7 +8,16 @@ import pickle
 
 import pytest
 
-from hanabi_core import Card, IllegalAction, InvalidDeck, InvalidOptions, PlayerView, rl_env
+from hanabi_core import (
+    Card,
+    IllegalAction,
+    InvalidAction,
+    InvalidDeck,
+    InvalidOptions,
+    Play,
+    PlayerView,
+    rl_env,
+)
 from hanabi_core.hle import HLE_COLOURS
 
 KEYS = [
@@ -163,9 +172,15 @@ def test_seeds_make_games_reproducible() -> None:
         (0, "5.2"),  # discard with all Notes
         (20, "3.4"),
         (-1, "3.4"),
-        (True, "3.4"),
+        (True, "3.4"),  # HLE takes True for uid 1; a bool is never a move here
+        (False, "3.4"),
+        (2**64, "3.4"),
+        # Too long even to print: the message says "a huge number".
+        pytest.param(10**5000, "3.4", id="huge-uid"),
+        (-(2**70), "3.4"),
         ("5", "3.4"),
         (1.0, "3.4"),
+        (None, "3.4"),
         ({"action_type": "PLAY"}, "3.4"),
         ({"action_type": "PASS"}, "3.4"),
         ({"action_type": "REVEAL_COLOR", "target_offset": 0, "color": "R"}, "3.4"),
@@ -180,7 +195,57 @@ def test_illegal_moves_raise_and_change_nothing(action: object, rule: str) -> No
         env.step(action)  # type: ignore[arg-type]
     assert error.value.rule == rule
     assert env.state is before
+    assert len(str(error.value)) < 200
+    # Every library error pickles (a worker process may raise it) and reads back equal.
+    assert pickle.loads(pickle.dumps(error.value)) == error.value
     assert env.step(obs["player_observations"][0]["legal_moves_as_int"][0])[0]
+
+
+@pytest.mark.parametrize(
+    ("move", "field"),
+    [
+        ({"action_type": "PLAY", "card_index": True}, "card_index"),  # HLE would play slot 1
+        ({"action_type": "PLAY", "card_index": False}, "card_index"),
+        ({"action_type": "PLAY", "card_index": 0.0}, "card_index"),
+        ({"action_type": "PLAY", "card_index": "0"}, "card_index"),
+        ({"action_type": "PLAY", "card_index": 2**64}, "card_index"),
+        pytest.param(
+            {"action_type": "PLAY", "card_index": 10**5000}, "card_index", id="huge-card-index"
+        ),
+        ({"action_type": "REVEAL_RANK", "target_offset": True, "rank": 0}, "target_offset"),
+        ({"action_type": "REVEAL_RANK", "target_offset": 1, "rank": False}, "rank"),
+        ({"action_type": "REVEAL_RANK", "target_offset": 1, "rank": -(2**70)}, "rank"),
+        ({"action_type": "REVEAL_COLOR", "target_offset": 1, "color": 0}, "color"),
+        ({"action_type": "REVEAL_COLOR", "target_offset": 1.0, "color": "R"}, "target_offset"),
+    ],
+)
+def test_r3_4_move_dict_fields_of_the_wrong_kind_raise_invalid_action(
+    move: dict[str, object], field: str
+) -> None:
+    """A move dict's fields are checked as `Play`, `RankClue`, … check theirs (InvalidAction),
+    where HLE would take True for 1; the environment is unchanged and the error pickles."""
+    env = rl_env.HanabiEnv({"players": 2, "seed": 1})
+    obs = env.reset()
+    before = env.state
+    with pytest.raises(InvalidAction) as error:
+        env.step(move)
+    assert error.value.field == field
+    assert env.state is before
+    assert len(str(error.value)) < 200
+    assert pickle.loads(pickle.dumps(error.value)) == error.value
+    legal = obs["player_observations"][0]["legal_moves"]
+    assert env.step(legal[0])[0]  # a well-formed dict is still taken
+
+
+def test_r3_4_move_dicts_of_numpy_ints_are_taken() -> None:
+    np = pytest.importorskip("numpy")
+    env = rl_env.HanabiEnv({"players": 2, "seed": 1})
+    env.reset()
+    env.step({"action_type": "PLAY", "card_index": np.int64(0)})
+    last = env.state.last_turn
+    assert last is not None and last.action == Play(0)
+    with pytest.raises(InvalidAction):
+        env.step({"action_type": "PLAY", "card_index": np.True_})
 
 
 def test_no_move_after_the_end_and_none_before_reset() -> None:

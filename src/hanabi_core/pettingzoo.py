@@ -24,8 +24,8 @@ env.close()
 The keywords are HLE's config keys (``colors``, ``hand_size``, ``max_information_tokens``,
 ``max_life_tokens``, ``observation_type`` as 0–2 or ``"minimal"``, ``"card_knowledge"``,
 ``"seer"``, ``random_start_player``) plus ``players`` and ``render_mode`` (``None`` or
-``"human"``, which prints the game). An illegal action raises
-[`IllegalAction`][hanabi_core.IllegalAction] and changes nothing.
+``"human"``, which prints the game). An illegal action, or one that is not a move uid (a bool,
+a float, a string), raises [`IllegalAction`][hanabi_core.IllegalAction] and changes nothing.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
     ) from error
 
 from . import hle
-from .errors import InvalidOptions
+from .errors import InvalidOptions, _brief
 from .rl_env import HanabiEnv
 
 __all__ = ["HanabiAECEnv", "env", "raw_env"]
@@ -85,11 +85,14 @@ class HanabiAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are un
         if isinstance(kind, str):
             if kind not in _OBSERVATION_TYPES:
                 raise InvalidOptions(
-                    "observation_type", f"must be one of {list(_OBSERVATION_TYPES)}, got {kind!r}"
+                    "observation_type",
+                    f"must be one of {list(_OBSERVATION_TYPES)}, got {_brief(kind)}",
                 )
             config["observation_type"] = _OBSERVATION_TYPES[kind]
         if render_mode not in (None, "human"):
-            raise InvalidOptions("render_mode", f"must be None or 'human', got {render_mode!r}")
+            raise InvalidOptions(
+                "render_mode", f"must be None or 'human', got {_brief(render_mode)}"
+            )
         self.render_mode = render_mode
         self._config = {**config, "players": players}
         self._env = HanabiEnv(self._config)
@@ -146,7 +149,9 @@ class HanabiAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are un
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        observation, reward, done, _ = self._env.step(int(action))  # type: ignore[arg-type]
+        # Passed as given: `int()` would take 1.7, "5" or True for a uid; rl_env refuses them
+        # (and None while the game goes on) with the library's errors, changing nothing.
+        observation, reward, done, _ = self._env.step(action)  # type: ignore[arg-type]
         self._observation = observation
         self._cumulative_rewards[agent] = 0
         self.rewards = dict.fromkeys(self.agents, reward)

@@ -23,7 +23,9 @@ draws a replacement card; and the final observation lists legal moves for the ne
 
 What it does differently: it can deal a chosen deck (``reset(deck=...)``); an illegal move raises
 [`IllegalAction`][hanabi_core.IllegalAction] and leaves the environment as it was (HLE aborts the
-process on an illegal uid); ``step`` accepts any integer type (NumPy's too); and the deals come
+process on an illegal uid); ``step`` accepts any integer type (NumPy's too) but not True or False
+(HLE takes them for uids 1 and 0), and checks the fields of a move dict as the action classes
+check theirs ([`InvalidAction`][hanabi_core.InvalidAction]); and the deals come
 from hanabi_core's seeded shuffle, so a seed deals other cards than in HLE. The ``pyhanabi`` entry
 of an observation is the seat's [`PlayerView`][hanabi_core.PlayerView].
 
@@ -40,8 +42,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from . import hle
+from .actions import ColourClue, RankClue
 from .cards import Card
-from .errors import IllegalAction, InvalidDeck, InvalidOptions
+from .errors import IllegalAction, InvalidAction, InvalidDeck, InvalidOptions, _brief
 from .hle.config import _int_option
 from .hle.encoding import _layout
 from .hle.knowledge import (
@@ -55,7 +58,7 @@ from .hle.knowledge import (
 from .hle.moves import _uid_table
 from .rules import apply, check, new_game
 from .spec import Rule
-from .state import GameState
+from .state import GameState, Turn
 from .views import view
 
 __all__ = ["PRESETS", "HanabiEnv", "PlayerObservation", "make"]
@@ -104,7 +107,8 @@ def make(
     preset = PRESETS.get(environment_name)
     if preset is None:
         raise InvalidOptions(
-            "environment_name", f"unknown environment {environment_name!r}; one of {list(PRESETS)}"
+            "environment_name",
+            f"unknown environment {_brief(environment_name)}; one of {list(PRESETS)}",
         )
     return HanabiEnv({**preset, "players": num_players})
 
@@ -124,7 +128,9 @@ class _Snapshot:
         "knowledge_parts",
         "legal",
         "missing",
+        "score",
         "state",
+        "turn",
     )
 
     def __init__(
@@ -133,14 +139,17 @@ class _Snapshot:
         state: GameState,
         knowledge: Knowledge | None,
         previous: _Snapshot | None,
+        turn: Turn | None = None,
     ) -> None:
         self.env = env
         self.state = state
+        self.turn = turn  # the turn that led here from `previous` (state.last_turn)
         self.knowledge = knowledge
         self.legal: tuple[int, ...] | None = None
         self.board: list[int] | None = None
         self.head: Any = None
         self.missing: list[int] | None = None
+        self.score = state.score  # the reward of the next step is measured from it
         if previous is None:
             players = env.players
             self.hand_parts: list[list[int] | None] = [None] * players
@@ -148,17 +157,24 @@ class _Snapshot:
             self.discards: list[int] | None = None
             return
         # Carry over what the turn did not touch: a clue changes the target's knowledge; a play
-        # or a discard the actor's hand and knowledge, and a discard or misplay the pile.
-        player, action, _, card, _, _, _ = state.log.entry  # type: ignore[union-attr]
+        # or a discard the actor's hand and knowledge, a discard or misplay the pile, and a
+        # play or discard with no card to draw the hand sizes (rule 6.5).
+        assert turn is not None, "a snapshot after a turn is built with that turn"
+        action = turn.action
         self.knowledge_parts = knowledge_parts = previous.knowledge_parts.copy()
         self.discards = previous.discards
-        if card is None:
+        if isinstance(action, (ColourClue, RankClue)):
             self.hand_parts = previous.hand_parts
-            knowledge_parts[action.target] = None  # type: ignore[union-attr]
+            self.missing = previous.missing
+            knowledge_parts[action.target] = None
         else:
+            card = turn.card
+            assert card is not None  # a play or a discard reveals its card
             self.hand_parts = hand_parts = previous.hand_parts.copy()
-            hand_parts[player] = None
-            knowledge_parts[player] = None
+            hand_parts[turn.player] = None
+            knowledge_parts[turn.player] = None
+            if turn.drawn is not None:
+                self.missing = previous.missing
             if state.discards is not previous.state.discards:
                 before = previous.discards
                 self.discards = None if before is None else env._layout.discards_after(before, card)
@@ -194,8 +210,8 @@ class _Snapshot:
             board = self.board = layout.board(state) + discards
         bits += board
         head = self.head
-        if head is None and state.log is not None:
-            head = self.head = layout.last_action_head(state)
+        if head is None and self.turn is not None:
+            head = self.head = layout.last_action_head(state.hands, self.turn)
         bits += layout.last_action(seat, head)
         knowledge = self.knowledge
         if knowledge is not None:
@@ -375,9 +391,32 @@ def _deck_cards(deck: Sequence[Card | str]) -> list[Card]:
             cards.append(Card(hle.HLE_COLOURS[hle.COLOUR_CHARS.index(card[0])], int(card[1])))
         else:
             raise InvalidDeck(
-                "deck", f"card {i} must be a Card or a string such as 'R1', got {card!r}"
+                "deck", f"card {i} must be a Card or a string such as 'R1', got {_brief(card)}"
             )
     return cards
+
+
+def _move_field(name: str, value: object) -> object:
+    """A field of a move dict, checked as the action classes check theirs: ``color`` is a
+    string; ``card_index``, ``target_offset`` and ``rank`` are whole numbers (NumPy's too) within
+    64 bits, never True or False (which Python counts as 1 and 0: HLE would play slot 1).
+
+    Raises:
+        InvalidAction: the value is of the wrong kind.
+    """
+    if name == "color":
+        if not isinstance(value, str):
+            raise InvalidAction(name, f"must be a colour letter such as 'R', got {_brief(value)}")
+        return value
+    if isinstance(value, bool):
+        raise InvalidAction(name, f"must be a whole number, got {value!r}")
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidAction(name, f"must be a whole number, got {_brief(value)}") from None
+    if not -(2**63) <= number < 2**63:
+        raise InvalidAction(name, "must be a whole number within 64 bits")
+    return number
 
 
 class HanabiEnv:
@@ -412,7 +451,9 @@ class HanabiEnv:
         if isinstance(start, str) and start.lower() in ("true", "false", "1", "0"):
             start = start.lower() in ("true", "1")
         if start not in (True, False):  # 0 and 1 are accepted, as HLE reads "0" and "1"
-            raise InvalidOptions("random_start_player", f"must be True or False, got {start!r}")
+            raise InvalidOptions(
+                "random_start_player", f"must be True or False, got {_brief(start)}"
+            )
         self._random_start = bool(start)
         self._layout = _layout(self.options, self._observation_type)
         self._uid_table = _uid_table(self.options)
@@ -473,14 +514,19 @@ class HanabiEnv:
             isinstance(start_player, bool) or start_player not in range(players)
         ):
             raise InvalidOptions(
-                "start_player", f"must be 0 to {players - 1}, got {start_player!r}"
+                "start_player", f"must be 0 to {players - 1}, got {_brief(start_player)}"
             )
-        before = self._rng.getstate()
-        try:
-            state, start = self._deal(deck, start_player)
-        except Exception:
-            self._rng.setstate(before)  # a refused deck leaves the seed's sequence as it was
-            raise
+        if deck is None:
+            state, start = self._deal(None, start_player)  # a seeded deal cannot be refused
+        else:
+            # Only a chosen deck can be refused. The generator's state is a 625-word copy (about
+            # 20 us, more than a step), so it is kept only then.
+            before = self._rng.getstate()
+            try:
+                state, start = self._deal(deck, start_player)
+            except Exception:
+                self._rng.setstate(before)  # a refused deck leaves the seed's sequence as it was
+                raise
         knowledge = None
         if self._observation_type != hle.MINIMAL:
             knowledge = _initial_knowledge(state, self._observation_type == hle.SEER)
@@ -561,7 +607,9 @@ class HanabiEnv:
         missing = [name for name in fields if name not in action]
         if missing:
             raise self._refuse(state, action, f"a {kind} move needs {', '.join(missing)}")
-        move = {"action_type": kind, **{name: action[name] for name in fields}}
+        move: dict[str, Any] = {"action_type": kind}
+        for name in fields:
+            move[name] = _move_field(name, action[name])
         for uid, known in enumerate(self._move_dicts):
             if known == move:
                 return uid
@@ -572,7 +620,7 @@ class HanabiEnv:
     @staticmethod
     def _refuse(state: GameState, action: object, why: str) -> IllegalAction:
         return IllegalAction(
-            Rule.KNOWN_ACTIONS_ONLY, f"Cannot take move {action!r}: {why}", action=action,
+            Rule.KNOWN_ACTIONS_ONLY, f"Cannot take move {_brief(action)}: {why}", action=action,
             state=state,
         )  # fmt: skip
 
@@ -586,7 +634,11 @@ class HanabiEnv:
 
         Raises:
             IllegalAction: the move is not legal now (the game is over, a clue touches nothing,
-                …) or is not a move; the environment is unchanged.
+                …) or is not a move (not a uid of this game, True or False, a float, a string, a
+                dict without a move type); the environment is unchanged.
+            InvalidAction: a field of a move dict is of the wrong kind, as the action classes
+                refuse it (``"card_index": True``, ``"rank": 1.0``, a number beyond 64 bits, a
+                ``color`` that is not a string); the environment is unchanged.
         """
         snapshot = self._current()
         state = snapshot.state
@@ -595,14 +647,12 @@ class HanabiEnv:
         else:
             uid = self._uid(snapshot, action)
         after = apply(state, self._actions[state.current_player][uid])
+        turn = after.last_turn
+        assert turn is not None
         knowledge = snapshot.knowledge
         if knowledge is not None:
             knowledge = _learn(
-                knowledge,
-                after.hands,
-                after.log.entry,  # type: ignore[union-attr]  # a turn was just taken
-                self._fresh,
-                self._observation_type == hle.SEER,
+                knowledge, after.hands, turn, self._fresh, self._observation_type == hle.SEER
             )
-        self._snapshot = _Snapshot(self, after, knowledge, snapshot)
-        return self._observations(), after.score - state.score, after.outcome is not None, {}
+        self._snapshot = new = _Snapshot(self, after, knowledge, snapshot, turn)
+        return self._observations(), new.score - snapshot.score, after.outcome is not None, {}

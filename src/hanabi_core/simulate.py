@@ -23,6 +23,7 @@ give, with `interrupted` set. `hanabi-core simulate` is the command-line face of
 
 from __future__ import annotations
 
+import gc
 import math
 import multiprocessing
 import os
@@ -343,6 +344,9 @@ def _start_worker(job: _Job) -> None:
     # Ctrl-C reaches every process of the terminal's group; only the parent acts on it, so that
     # the workers do not print tracebacks while the parent stops them.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # What the worker inherited from the parent is never garbage here: keep the collector off it
+    # (walking it would also copy every page the fork shares with the parent).
+    gc.freeze()
     _worker_job[:] = [job]
 
 

@@ -312,6 +312,37 @@ def _card_action(
     )
 
 
+def _check_same_game_on_hanab_live(states: Sequence[GameState]) -> None:
+    """Refuse a game that hanab.live would have played otherwise.
+
+    hanab.live ends a game once nothing left can raise the score (rule 7.6), which the library
+    does only with `end_at_max_reachable`; its records are read with the `hanab-live` preset,
+    where it is on. A game played with it off is written all the same when it is the same game
+    under hanab.live's rule: every action is legal there too and the game ends (or not) with the
+    same outcome. Read back, it has the option on and replays to the same states.
+    """
+    first = states[0]
+    hanab_options = first.options.replace(end_at_max_reachable=True)
+    deck = sorted([*(c for hand in first.hands for c in hand), *first.deck], key=lambda c: c.order)
+    state = new_game(hanab_options, deck=[c.card for c in deck])
+    last = first
+    for before, after in itertools.pairwise(states):
+        turn = after.last_turn
+        if turn is None or before.turn == after.turn:
+            continue  # an abandoned game's last state repeats the one before it
+        last = after
+        if state.is_over:
+            break  # hanab.live had ended the game before this action
+        state = apply(state, turn.action)
+    if state.outcome != last.outcome:
+        raise InvalidRecord(
+            "$.options.end_at_max_reachable",
+            "hanab.live would have ended this game earlier, once nothing left could raise the "
+            "score (rule 7.6); play it with end_at_max_reachable=True (the hanab-live preset) "
+            "to write it in hanab.live's format",
+        )
+
+
 def encode(
     states: Sequence[GameState],
     players: Sequence[str] | None,
@@ -348,6 +379,8 @@ def encode(
             raise InvalidRecord(
                 f"$.options.{name}", f"hanab.live always plays with {name} = {default!r}"
             )
+    if not options.end_at_max_reachable:
+        _check_same_game_on_hanab_live(states)
     hanab: dict[str, Any] = {}
     if variant.id != "base":
         hanab["variant"] = hanab_name

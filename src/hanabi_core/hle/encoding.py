@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import Action, ColourClue, Discard, Play
+from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import RANKS, Card, DealtCard
-from ..errors import InvalidOptions
+from ..errors import InvalidOptions, _brief
 from ..options import Options
-from ..state import GameState
+from ..state import GameState, Turn
 from ..views import PlayerView
 from .config import _COLOUR_OF_NAME, CARD_KNOWLEDGE, MINIMAL, SEER
 from .knowledge import (
@@ -32,6 +32,10 @@ def _one_hot(length: int, index: int) -> list[int]:
 
 def _thermometers(length: int) -> list[list[int]]:
     return [[1] * n + [0] * (length - n) for n in range(length + 1)]
+
+
+#: The most hands of knowledge a layout remembers (each a list of up to H x (CR + C + R) bits).
+_HAND_KNOWLEDGE_CACHE = 2048
 
 
 class _Layout:
@@ -93,6 +97,7 @@ class _Layout:
             self.discard_start[face] = self.discard_start[face - 1] + copies[(face - 1) % r]
         self.fireworks_cache: dict[tuple[int, ...], list[int]] = {}
         self.knowledge_cache: dict[int, list[int]] = {}
+        self.hand_knowledge_cache: dict[tuple[int, ...], list[int]] = {}
         self.tail_cache: dict[tuple[int, ...], list[int]] = {}
         self.last_cache: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
 
@@ -145,17 +150,21 @@ class _Layout:
         bits[bits.index(0, self.discard_start[self.card_index(card)])] = 1
         return bits
 
-    def last_action_head(self, state: GameState) -> tuple[int, int, tuple[int, ...]]:
-        """Section 4 in short, seat-independent: (actor, target offset from the actor, key);
-        the key is (type, slot or clue value, card or touched-slots mask, scored, Note)."""
-        player, action, touched, card, misplay, note_gained, _ = state.log.entry  # type: ignore[union-attr]
+    def last_action_head(
+        self, hands: Sequence[Sequence[DealtCard]], turn: Turn
+    ) -> tuple[int, int, tuple[int, ...]]:
+        """Section 4 in short, seat-independent, for the latest turn of a state whose hands are
+        `hands`: (actor, target offset from the actor, key); the key is (type, slot or clue
+        value, card or touched-slots mask, scored, Note)."""
+        action = turn.action
         mask = 0
-        if card is None:
+        if isinstance(action, (ColourClue, RankClue)):
             # HLE's reveal_bitmask: every card of the target's hand the clue touches.
-            for slot, held in enumerate(state.hands[action.target]):  # type: ignore[union-attr]
+            touched = turn.touched
+            for slot, held in enumerate(hands[action.target]):
                 if held.order in touched:
                     mask |= 1 << slot
-        return self.head(player, action, card, misplay, note_gained, mask)
+        return self.head(turn.player, action, turn.card, turn.misplay, turn.note_gained, mask)
 
     def head(  # noqa: PLR0917
         self,
@@ -234,13 +243,21 @@ class _Layout:
         return bits
 
     def knowledge(self, held: tuple[int, ...]) -> list[int]:
-        """Section 5, one player: the cards' bits, zeros for missing slots."""
+        """Section 5, one player: the cards' bits, zeros for missing slots; memoised per hand,
+        as the same few hands of knowledge recur (a fresh hand, one card clued, ...)."""
+        hands = self.hand_knowledge_cache
+        bits = hands.get(held)
+        if bits is not None:
+            return bits
         cache = self.knowledge_cache
-        bits: list[int] = []
+        bits = []
         for k in held:
             part = cache.get(k)
             bits += part if part is not None else self.card_knowledge(k)
         bits += self.knowledge_pad[len(held)]
+        if len(hands) >= _HAND_KNOWLEDGE_CACHE:
+            hands.clear()  # bounded: about 2 MB per layout at most
+        hands[held] = bits
         return bits
 
 
@@ -253,7 +270,9 @@ def _layout(options: Options, observation_type: int) -> _Layout:
     layout = _LAYOUTS.get(key)
     if layout is None:
         if observation_type not in (MINIMAL, CARD_KNOWLEDGE, SEER):
-            raise InvalidOptions("observation_type", f"must be 0, 1 or 2, got {observation_type!r}")
+            raise InvalidOptions(
+                "observation_type", f"must be 0, 1 or 2, got {_brief(observation_type)}"
+            )
         if len(_LAYOUTS) > 64:
             _LAYOUTS.clear()
         layout = _LAYOUTS[key] = _Layout(options, observation_type)
@@ -274,9 +293,11 @@ def observation_length(options: Options, observation_type: int = CARD_KNOWLEDGE)
 
 def _check_seat(state: GameState, seat: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise InvalidOptions("seat", f"must be a seat number, got {seat!r}")
+        raise InvalidOptions("seat", f"must be a seat number, got {_brief(seat)}")
     if not 0 <= seat < state.options.players:
-        raise InvalidOptions("seat", f"must be 0 to {state.options.players - 1}, got {seat!r}")
+        raise InvalidOptions(
+            "seat", f"must be 0 to {state.options.players - 1}, got {_brief(seat)}"
+        )
 
 
 def _sections(
@@ -292,7 +313,8 @@ def _sections(
     bits += missing[seat:] + missing[:seat]
     bits += layout.board(state)
     bits += layout.discards(state.discards)
-    bits += layout.last_action(seat, None if state.log is None else layout.last_action_head(state))
+    turn = state.last_turn
+    bits += layout.last_action(seat, None if turn is None else layout.last_action_head(hands, turn))
     if knowledge is not None:
         for offset in range(p):
             bits += layout.knowledge(knowledge[(seat + offset) % p])

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from ..actions import ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..rules import dealt_orders
-from ..state import Entry, GameState
+from ..state import GameState, Turn
 from ..views import PlayerView
 from .config import _COLOUR_OF_NAME
 
@@ -44,22 +44,25 @@ def _seer(card: DealtCard) -> int:
 def _learn(
     knowledge: Knowledge,
     hands: tuple[tuple[DealtCard, ...], ...],
-    entry: Entry,
+    turn: Turn,
     fresh: int,
     seer: bool,
 ) -> Knowledge:
-    """The knowledge after the turn `entry`; `hands` are the hands after it."""
-    player, action, touched, card, _, _, drawn = entry
-    if card is not None:  # a play or a discard (rule 6.5: the new card is the newest)
-        slot = action.slot  # type: ignore[union-attr]
+    """The knowledge after `turn`; `hands` are the hands after it."""
+    action = turn.action
+    if isinstance(action, (Play, Discard)):  # rule 6.5: the new card is the newest
+        player = turn.player
+        slot = action.slot
         mine = knowledge[player]
         held = mine[:slot] + mine[slot + 1 :]
+        drawn = turn.drawn
         if drawn is not None:
             held += (_seer(drawn) if seer else fresh,)
         return (*knowledge[:player], held, *knowledge[player + 1 :])
-    target = action.target  # type: ignore[union-attr]
+    target = action.target
+    touched = turn.touched
     touches = (held_card.order in touched for held_card in hands[target])
-    held = _after_clue(knowledge[target], touches, action)  # type: ignore[arg-type]
+    held = _after_clue(knowledge[target], touches, action)
     return (*knowledge[:target], held, *knowledge[target + 1 :])
 
 
@@ -99,19 +102,18 @@ def hle_knowledge(state: GameState, seer: bool = False) -> Knowledge:
     [encoding page](../guides/hle-encoding.md)). With `seer`, every card is known from the deal,
     as in HLE's SEER observation type.
     """
-    entries: list[Entry] = [] if state.log is None else state.log.entries()
     options = state.options
     size = options.hand_size
     fresh = _fresh(len(options.variant.suits))
     hands = [list(state.dealt[p * size : (p + 1) * size]) for p in range(options.players)]
     knowledge = _initial_knowledge(state, seer)
-    for entry in entries:
-        player, action, _, card, _, _, drawn = entry
-        if card is not None:
-            del hands[player][action.slot]  # type: ignore[union-attr]
-            if drawn is not None:
-                hands[player].append(drawn)
-        knowledge = _learn(knowledge, tuple(map(tuple, hands)), entry, fresh, seer)
+    for turn in state.turns:
+        action = turn.action
+        if isinstance(action, (Play, Discard)):
+            del hands[turn.player][action.slot]
+            if turn.drawn is not None:
+                hands[turn.player].append(turn.drawn)
+        knowledge = _learn(knowledge, tuple(map(tuple, hands)), turn, fresh, seer)
     return knowledge
 
 
