@@ -9,6 +9,7 @@ from hanabi_core import (
     GameState,
     Options,
     Play,
+    Variant,
     apply,
     legal_actions,
     new_game,
@@ -38,7 +39,7 @@ def random_game(options: Options, seed: int) -> list[GameState]:
     return states
 
 
-def game_options(variant: str, players: int, flags: int = 0) -> Options:
+def game_options(variant: str | Variant, players: int, flags: int = 0) -> Options:
     """hanab.live's options (the hanab-live preset) for `variant`, changed by the bits of `flags`:
     1 clues that touch nothing, 2 no last round, 4 one more card in hand; and beyond what
     hanab.live plays (a `LiveGame` built with `from_options` follows any options): 8 printed

@@ -22,6 +22,7 @@ from hanabi_core import (
     PlayerView,
     RankClue,
     apply,
+    hanablive,
     legal_actions,
     new_game,
     view,
@@ -38,6 +39,7 @@ from hanabi_core.bots import (
     next_ranks,
 )
 from hanabi_core.testing import states
+from test_hanab_live_machine import SAMPLE
 
 _TABLES = (("abacus", 2), ("rr-deluxe", 3), ("cocktail", 4), ("hanab-live", 6), ("hle", 5))
 
@@ -87,6 +89,34 @@ def test_r3_1_every_bot_takes_only_legal_actions_everywhere(name: str, options: 
     for seed in range(5):
         final = play_checked(options, BOTS[name], seed)
         assert final.outcome is not None
+
+
+@pytest.mark.parametrize("variant_name", SAMPLE)
+@pytest.mark.parametrize("name", list(BOTS))
+def test_r9_8_every_bot_plays_hanab_live_variants_legally(name: str, variant_name: str) -> None:
+    # The view's legal actions follow issue 11's mechanics: clue ranks, blind clues, half Notes,
+    # discards at the cap with an inverted suit, Alternating Clues.
+    for options in (
+        EDITIONS["hanab-live"].options(3, variant=hanablive.variant(variant_name)),
+        Options(2, variant=hanablive.variant(variant_name), negative_clues=True),
+    ):
+        final = play_checked(options, BOTS[name], 3)
+        assert final.outcome is not None
+
+
+def test_r9_13_the_open_bot_plays_an_inverted_card_by_discarding_it() -> None:
+    v = hanablive.variant("Orange (5 Suits)")
+    options = Options(2, variant=v)
+    # The first deal in which seat 0's first 1 is an Orange 1 (the bot plays its first fit).
+    for seed in range(1000):
+        state = new_game(options, seed=seed)
+        ones = [i for i, c in enumerate(state.hands[0]) if c.rank == 1]
+        if ones and state.hands[0][ones[0]].card == Card("Orange", 1):
+            slot = ones[0]
+            break
+    action = decide(OpenBot(random.Random(1)), view(state, 0), state.hands[0])
+    assert action == Discard(slot)
+    assert apply(state, action).fireworks["Orange"] == 1
 
 
 @given(states())

@@ -107,8 +107,9 @@ def test_r3_3_action_after_the_end_is_illegal(hanab_live: Path) -> None:
 @pytest.mark.parametrize(
     ("options", "path"),
     [
-        ({"variant": "Rainbow (5 Suits)"}, "$.options.variant"),
-        ({"startingPlayer": 1}, "$.options.startingPlayer"),
+        ({"variant": "Up or Down (5 Suits)"}, "$.options.variant"),  # rule 9.28
+        ({"variant": "No Such Variant"}, "$.options.variant"),
+        ({"startingPlayer": 3}, "$.options.startingPlayer"),  # three players: seats 0 to 2
         ({"detrimentalCharacters": True}, "$.options.detrimentalCharacters"),
         ({"cardCycle": True}, "$.options.cardCycle"),
         ({"mystery": True}, "$.options.mystery"),

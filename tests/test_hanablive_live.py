@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanabi_core import (
@@ -38,6 +38,7 @@ from hanabi_core import (
     abandon,
     apply,
     check,
+    hanablive,
     legal_actions,
     new_game,
     parse_record,
@@ -48,6 +49,7 @@ from hanabi_core import (
 )
 from hanabi_core.hanablive import HANAB_LIVE_VARIANTS, Desync, LiveGame, messages
 from played_games import game_options, random_game
+from test_hanab_live_machine import SAMPLE
 
 DATA = Path(__file__).parent / "data" / "hanab-live"
 NAMES = {ours: theirs for theirs, ours in HANAB_LIVE_VARIANTS.items()}
@@ -100,6 +102,56 @@ def test_r12_1_view_matches_random_games(
 ) -> None:
     states = random_game(game_options(variant, players, flags), seed)
     check_every_turn(states, seat % players)
+
+
+@pytest.mark.parametrize("name", SAMPLE)
+@pytest.mark.parametrize("flags", [0, 1 | 2 | 32])
+def test_r9_8_view_matches_every_turn_hanab_live_variants(name: str, flags: int) -> None:
+    # A sample covering every suit property and mechanic of rules 9.9 to 9.26: per-face clue
+    # knowledge, clue ranks, blind clues, inverted suits, half Notes, alternating clues.
+    players = 3
+    options = game_options(hanablive.variant(name), players, flags)
+    states = random_game(options, seed=len(name) + flags)
+    for seat in range(players):
+        check_every_turn(states, seat)
+
+
+@settings(max_examples=10)
+@given(
+    name=st.sampled_from(SAMPLE),
+    players=st.integers(2, 5),
+    flags=st.integers(0, 63),
+    seed=st.integers(0, 2**32),
+    seat=st.integers(0, 4),
+)
+def test_r9_8_view_matches_random_games_hanab_live_variants(
+    name: str, players: int, flags: int, seed: int, seat: int
+) -> None:
+    options = game_options(hanablive.variant(name), players, flags)
+    check_every_turn(random_game(options, seed), seat % players)
+
+
+@pytest.mark.parametrize("name", SAMPLE)
+def test_r9_8_start_plays_any_supported_hanab_live_variant(name: str) -> None:
+    game = LiveGame.start(variant=name, players=3, seat=1)
+    assert game.options == EDITIONS["hanab-live"].options(3, variant=hanablive.variant(name))
+    # Rule 9.25: hanab.live counts Clue Starved's Notes in halves, and so does the view.
+    assert game.view.notes == 8 * game.options.variant.note_units
+
+
+def test_r9_26_live_game_refuses_a_clue_of_the_last_clue_type() -> None:
+    name = "Alternating Clues (5 Suits)"
+    options = EDITIONS["hanab-live"].options(2, variant=hanablive.variant(name))
+    state = new_game(options, seed=5)
+    clue = next(a for a in legal_actions(state) if isinstance(a, RankClue))
+    after = apply(state, clue)
+    record = GameRecord.from_state(after)
+    game = LiveGame.from_options(options, 1).receive_all(messages(record, 1))
+    assert game.is_my_turn and game.legal_actions() == legal_actions(after)
+    assert not any(isinstance(a, RankClue) for a in game.legal_actions())
+    with pytest.raises(IllegalAction) as error:
+        game.action_message(RankClue(0, 1))
+    assert error.value.rule == "9.26"
 
 
 @pytest.mark.parametrize("name", ["example_game.json", "no_variant.json"])

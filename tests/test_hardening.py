@@ -41,6 +41,7 @@ from hanabi_core import (
     Variant,
     apply,
     check,
+    hanablive,
     is_legal,
     legal_actions,
     new_game,
@@ -50,6 +51,7 @@ from hanabi_core import (
 from hanabi_core.hanablive import Desync
 from hanabi_core.state import Log
 from hanabi_core.testing.invariants import check_legal_actions, check_state
+from hanabi_core.variants import SpecialRank
 
 # --- 1. Every error pickles, copies and comes back equal ------------------------------------------
 
@@ -197,17 +199,26 @@ def _reachable_values(root: object) -> Counter[tuple[str, object]]:
     return found
 
 
-def test_r12_1_nothing_reachable_from_a_view_depends_on_the_seats_own_cards() -> None:
+@pytest.mark.parametrize(
+    "name", [None, "Rainbow-Ones & Pink (5 Suits)", "Clue Starved (5 Suits)", "Orange (5 Suits)"]
+)
+def test_r12_1_nothing_reachable_from_a_view_depends_on_the_seats_own_cards(
+    name: str | None,
+) -> None:
     # Two deals that differ only in seat 1's hand (swapped with the bottom of the deck): seat 1's
     # views are equal, and so must be everything reachable from them, caches included. Before, the
-    # clue cache of the shared Options was keyed by the colours and ranks of seat 1's hand.
-    base = new_game(Options(2), seed=11)
+    # clue cache of the shared Options was keyed by the colours and ranks of seat 1's hand. The
+    # hanab.live variants (issue 11) add per-face clue tables.
+    def options() -> Options:
+        return Options(2) if name is None else Options(2, variant=hanablive.variant(name))
+
+    base = new_game(options(), seed=11)
     cards = [c.card for c in base.dealt]
     other = cards[:5] + cards[45:50] + cards[10:45] + cards[5:10]
     assert sorted(cards) == sorted(other) and cards[5:10] != other[5:10]
     views = []
     for deck in (cards, other):
-        state = new_game(Options(2), deck=deck)  # options of its own: nothing shared but values
+        state = new_game(options(), deck=deck)  # options of its own: nothing shared but values
         legal_actions(state)  # seat 0 to move: clues to seat 1 are looked up
         views.append(view(state, 1))
     assert views[0] == views[1]
@@ -231,9 +242,11 @@ def test_r4_6_the_clue_tables_are_read_only() -> None:
     assert not is_legal(state, ColourClue(1, "purple"))
 
 
-def test_caches_stay_out_of_asdict_equality_pickling_and_copies() -> None:
+@pytest.mark.parametrize("name", [None, "Clue Starved (5 Suits)", "Dark Rainbow & Gray (6 Suits)"])
+def test_caches_stay_out_of_asdict_equality_pickling_and_copies(name: str | None) -> None:
     # Item 12: attrs.asdict raised TypeError once a game had been dealt in the process.
-    state = new_game(Options(3, variant="black-powder"), seed=4)
+    variant = "black-powder" if name is None else hanablive.variant(name)
+    state = new_game(Options(3, variant=variant), seed=4)
     state = apply(state, legal_actions(state)[-1])
     record = GameRecord.from_state(state)
     record.final()
@@ -357,6 +370,30 @@ def test_r10_1_tokens_and_hands_are_bounded(field: str) -> None:
         (
             lambda: Variant(
                 "v", "V", tuple(Suit(f"s{i}", copies=(100,) * 5) for i in range(3)), ()
+            ),
+            InvalidOptions,
+        ),
+        # Issue 11's suit and variant fields, validated the same way (rule 9.8).
+        (lambda: Suit("red", colours=["red"]), InvalidOptions),
+        (lambda: Suit("red", colours=("red", 1)), InvalidOptions),
+        (lambda: Suit("red", prism=1), InvalidOptions),
+        (lambda: Suit("red", inverted="yes"), InvalidOptions),
+        (lambda: Variant("v", "V", (Suit("red"),), ("red",), clue_ranks=[1, 2]), InvalidOptions),
+        (lambda: Variant("v", "V", (Suit("red"),), ("red",), clue_ranks=(1, 1)), InvalidOptions),
+        (lambda: Variant("v", "V", (Suit("red"),), ("red",), clue_ranks=(True,)), InvalidOptions),
+        (lambda: Variant("v", "V", (Suit("red"),), ("red",), special_rank=1), InvalidOptions),
+        (lambda: Variant("v", "V", (Suit("red"),), ("red",), rank_touch="x"), InvalidOptions),
+        (lambda: Variant("v", "V", (Suit("red"),), ("red",), clue_starved=1), InvalidOptions),
+        (lambda: SpecialRank(6), InvalidOptions),
+        (lambda: SpecialRank(1, deceptive=0), InvalidOptions),
+        (
+            lambda: Variant(
+                "v",
+                "V",
+                (Suit("red"),),
+                ("red",),
+                clue_ranks=(),
+                special_rank=SpecialRank(1, deceptive=True),
             ),
             InvalidOptions,
         ),

@@ -37,11 +37,13 @@ from hanabi_core import (
     Variant,
     abandon,
     apply,
+    hanablive,
     new_game,
     sample_state,
     view,
 )
 from played_games import game_options, random_game
+from test_hanab_live_machine import SAMPLE
 
 # --- Consistency ------------------------------------------------------------------------------
 
@@ -72,6 +74,18 @@ def test_r12_consistent_at_every_turn_of_a_game(variant: str) -> None:
     states = random_game(game_options(variant, 3), seed=len(variant))
     rng = random.Random(1)
     for state in states:
+        for seat in range(3):
+            seen = view(state, seat)
+            assert view(sample_state(seen, rng), seat) == seen
+
+
+@pytest.mark.parametrize("name", SAMPLE)
+def test_r9_27_consistent_in_hanab_live_variants(name: str) -> None:
+    # Per-face clue knowledge (a red clue touching every 1, prism, Synesthesia, …): the own
+    # cards are drawn from the faces their clues allow, not from a product of suits and ranks.
+    states = random_game(game_options(hanablive.variant(name), 3, 1), seed=len(name))
+    rng = random.Random(2)
+    for state in states[:: max(1, len(states) // 8)]:
         for seat in range(3):
             seen = view(state, seat)
             assert view(sample_state(seen, rng), seat) == seen

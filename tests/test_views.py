@@ -65,7 +65,7 @@ def test_r12_1_own_draws_hidden_in_history_others_draws_shown() -> None:
     state = apply(state, Discard(3))  # seat 1 discards yellow 5, draws order 11 (green 1)
     mine, theirs = view(state, 1), view(state, 0)
     assert mine.history[1].drawn_order == 10 and mine.history[1].drawn is None
-    assert theirs.history[1].drawn == DealtCard(10, B, 1, 3, 0)
+    assert theirs.history[1].drawn == DealtCard(10, B, 1, 3, 0, 1 << 1)
     assert mine.history[1].card is not None and mine.history[1].card.card == c(R, 1)
     assert mine.history[3].card is not None and mine.history[3].card.card == c(Y, 5)
     assert "DealtCard(order=10," not in repr(mine) and "DealtCard(order=11," not in repr(mine)
@@ -131,7 +131,7 @@ def test_r12_2_misplay_and_final_round_are_public() -> None:
     state = apply(state, Play(0))  # white 2 on an empty firework: a misplay
     seen = view(state, 1)
     assert seen.history[0].misplay and seen.storms == 1
-    assert seen.discards == (DealtCard(0, W, 2, 4, 0),)
+    assert seen.discards == (DealtCard(0, W, 2, 4, 0, 1 << 2),)
     while state.turns_left is None:
         other = 1 - state.current_player
         clue = RankClue(other, state.hands[other][0].rank)

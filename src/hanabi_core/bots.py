@@ -42,7 +42,7 @@ from typing import Literal, Protocol, Union
 
 from ._readonly import ReadOnlyMap
 from .actions import Action, ColourClue, Discard, Play, RankClue
-from .cards import RANKS, Card, DealtCard
+from .cards import Card, DealtCard
 from .knowledge import CardKnowledge
 from .variants import Variant
 from .views import PlayerView
@@ -133,25 +133,41 @@ def legal_actions_in_view(view: PlayerView) -> tuple[Action, ...]:
             "it is not the viewer's turn"
         )
     options = view.options
+    variant = options.variant
+    units = variant.note_units  # rule 9.25: Notes in halves in Clue Starved
     size = view.hand_size(view.seat)
     actions: list[Action] = [Play(slot) for slot in range(size)]
-    if view.notes < options.max_notes:  # rule 5.2
+    if view.notes < options.max_notes * units or variant.discards_at_note_cap:  # 5.2, 9.13
         actions += [Discard(slot) for slot in range(size)]
-    if view.notes > 0:  # rule 4.1
-        colours = options.variant.clue_colours
+    if view.notes >= units:  # rule 4.1
+        colours = variant.clue_colours
+        clue_ranks = sorted(variant.clue_ranks)  # rule 4.3 (9.18: fewer, or none)
         players = options.players
         for step in range(1, players):  # rule 4.2: to another seat, in turn order
             target = (view.seat + step) % players
             hand = view.hands[target]
             assert hand is not None  # only the viewer's own hand is hidden
-            if options.negative_clues:  # rule 10.2: a clue may touch nothing
-                bits, ranks = (1 << len(colours)) - 1, set(RANKS)
-            else:  # rule 4.5: a clue must touch a card
-                bits, ranks = 0, {card.rank for card in hand}
-                for card in hand:
-                    bits |= card.colour_bits
+            bits = ranks = 0  # rules 4.5 to 4.7 and 9.27: what the clues touch
+            for card in hand:
+                bits |= card.colour_bits
+                ranks |= card.rank_bits
+            # Rules 10.2 and 9.17: a clue may touch nothing.
+            if options.negative_clues or variant.colour_clues_touch_nothing:
+                bits = -1
+            if options.negative_clues or variant.rank_clues_touch_nothing:
+                ranks = -1
             actions += [ColourClue(target, c) for i, c in enumerate(colours) if bits >> i & 1]
-            actions += [RankClue(target, r) for r in RANKS if r in ranks]
+            actions += [RankClue(target, r) for r in clue_ranks if ranks >> r & 1]
+        if variant.alternating_clues:  # rule 9.26: not the type of the game's last clue
+            last = next(
+                (
+                    type(t.action)
+                    for t in reversed(view.history)
+                    if isinstance(t.action, (ColourClue, RankClue))
+                ),
+                None,
+            )
+            actions = [a for a in actions if type(a) is not last]
     return tuple(actions)
 
 
@@ -231,14 +247,20 @@ class SimpleBot:
         """The action the steps above choose."""
         wanted = next_ranks(view)
         own = view.own
+        variant = view.options.variant
         for slot, knowledge in enumerate(own):
             if _surely_playable(knowledge, wanted):
-                return Play(slot)
-        if view.notes > 0:
-            clue = self._clue(view, wanted)
-            if clue is not None:
-                return clue
-        if view.notes < view.options.max_notes and own:
+                # Rule 9.13: a card of an inverted suit is played by discarding it.
+                inverted = {variant.suit(s).inverted for s in knowledge.suits}
+                if inverted == {False}:
+                    return Play(slot)
+                if inverted == {True}:
+                    return Discard(slot)
+        legal = legal_actions_in_view(view)
+        clue = self._clue(view, wanted, legal)
+        if clue is not None:
+            return clue
+        if own and Discard(0) in legal:
             for slot, knowledge in enumerate(own):
                 if _surely_useless(knowledge, wanted, view):
                     return Discard(slot)
@@ -246,12 +268,13 @@ class SimpleBot:
                 if not knowledge.clued:
                     return Discard(slot)
             return Discard(0)
-        legal = legal_actions_in_view(view)
         clues = [a for a in legal if isinstance(a, (ColourClue, RankClue))]
         return self.rng.choice(clues or list(legal))
 
-    def _clue(self, view: PlayerView, wanted: Mapping[str, int]) -> Action | None:
-        """The best clue about a playable card its holder does not know is playable."""
+    def _clue(
+        self, view: PlayerView, wanted: Mapping[str, int], legal: tuple[Action, ...]
+    ) -> Action | None:
+        """The best legal clue about a playable card its holder does not know is playable."""
         options = view.options
         variant = options.variant
         players = options.players
@@ -273,13 +296,20 @@ class SimpleBot:
                 if not knowledge.clued and card.card in clued_faces:
                     continue  # its twin is already being clued: leave this one
                 before = len(knowledge.counts)
+                # The clues that touch it (rules 4.6, 4.7 and 9.27) and may be given now.
                 clues: list[Action] = [
                     ColourClue(target, c)
                     for c in variant.clue_colours
-                    if variant.touches(c, card.suit)
+                    if variant.touches(c, card.suit, card.rank)
                 ]
-                clues.append(RankClue(target, card.rank))
+                clues += [
+                    RankClue(target, v)
+                    for v in variant.clue_ranks
+                    if variant.rank_touches(v, card.suit, card.rank)
+                ]
                 for clue in clues:
+                    if clue not in legal:
+                        continue
                     left = [c for c, _ in knowledge.counts if _agrees(variant, clue, c)]
                     if len(left) == before:
                         continue  # tells the holder nothing new about this card
@@ -291,11 +321,11 @@ class SimpleBot:
 
 
 def _agrees(variant: Variant, clue: Action, card: Card) -> bool:
-    """Whether `card` is among the cards `clue` touches (rules 4.6 and 4.7)."""
+    """Whether `card` is among the cards `clue` touches (rules 4.6, 4.7 and 9.27)."""
     if isinstance(clue, RankClue):
-        return card.rank == clue.rank
+        return variant.rank_touches(clue.rank, card.suit, card.rank)
     assert isinstance(clue, ColourClue)
-    return variant.touches(clue.colour, card.suit)
+    return variant.touches(clue.colour, card.suit, card.rank)
 
 
 class OpenBot:
@@ -319,7 +349,8 @@ class OpenBot:
         wanted = next_ranks(view)
         for slot, card in enumerate(own_cards):
             if wanted.get(card.suit) == card.rank:
-                return Play(slot)
+                # Rule 9.13: a card of an inverted suit is played by discarding it.
+                return Discard(slot) if card.inverted else Play(slot)
         legal = legal_actions_in_view(view)
         others = [a for a in legal if not isinstance(a, Play)]
         return self.rng.choice(others or list(legal))

@@ -71,6 +71,11 @@ class DealtCard:
     # Bit c is set when clue colour c of the variant touches the card (rule 4.6); precomputed so
     # that clue legality is a bitwise OR over a hand instead of a loop over colours.
     colour_bits: int = field(eq=False)
+    # Bit v is set when a rank clue naming v touches the card (rules 4.7 and 9.27): 1 << rank
+    # in the base game.
+    rank_bits: int = field(eq=False)
+    # Its suit is inverted (rule 9.13): playing it discards it and discarding it plays it.
+    inverted: bool = field(default=False, eq=False)
 
     @property
     def card(self) -> Card:
@@ -132,6 +137,21 @@ def _suit_descending(instance: object, attribute: Attribute[Any], value: object)
         raise _suit_error(instance, f"descending must be True or False, got {_brief(value)}")
 
 
+def _colours_valid(instance: object, attribute: Attribute[Any], value: object) -> None:
+    # None (the suit's own name) or a tuple of names, never a list: the suit stays hashable.
+    if value is not None and (
+        type(value) is not tuple or not all(isinstance(c, str) and c for c in value)
+    ):
+        raise _suit_error(
+            instance, f"colours must be None or a tuple of colour names, got {_brief(value)}"
+        )
+
+
+def _suit_flag(instance: object, attribute: Attribute[Any], value: object) -> None:
+    if type(value) is not bool:
+        raise _suit_error(instance, f"{attribute.name} must be True or False, got {_brief(value)}")
+
+
 @frozen
 class Suit:
     """A suit of a variant: data, never code (rule 9.1).
@@ -141,16 +161,38 @@ class Suit:
             tuple, never a list, so that the suit stays a hashable value.
 
     Attributes:
-        name: the suit's name, lower-case, e.g. ``"red"``.
+        name: the suit's name, e.g. ``"red"`` (hanab.live's suits keep their names, ``"Red"``).
         touch: which colour clues touch its cards.
         copies: how many cards of each rank, ranks 1 to 5 (the base game's ``(3, 2, 2, 2, 1)``).
-        descending: built from 5 down to 1 (Black Powder, rule 9.7) instead of 1 up to 5.
+        descending: built from 5 down to 1 (Black Powder, rule 9.7; hanab.live's reversed suits,
+            rule 9.14) instead of 1 up to 5.
+        colours: with `touch` `OWN_COLOUR`, the clue colours that touch its cards when they are not
+            just the suit's own name: several for a dual-colour suit, a shared one for an
+            ambiguous suit, none at all (rule 9.9).
+        all_ranks: every rank clue touches its cards (rule 9.10).
+        no_ranks: no rank clue touches its cards (rule 9.10).
+        prism: a colour clue touches its card of rank r when it names the clue colour at index
+            (r − 1) mod the number of clue colours (rule 9.11).
+        inverted: playing one of its cards discards it and discarding it plays it (rule 9.13).
     """
 
     name: str = field(validator=_suit_name)
     touch: ClueTouch = field(default=ClueTouch.OWN_COLOUR, validator=_suit_touch)
     copies: tuple[int, ...] = field(default=(3, 2, 2, 2, 1), validator=_copies_valid)
     descending: bool = field(default=False, validator=_suit_descending)
+    colours: tuple[str, ...] | None = field(default=None, kw_only=True, validator=_colours_valid)
+    all_ranks: bool = field(default=False, kw_only=True, validator=_suit_flag)
+    no_ranks: bool = field(default=False, kw_only=True, validator=_suit_flag)
+    prism: bool = field(default=False, kw_only=True, validator=_suit_flag)
+    inverted: bool = field(default=False, kw_only=True, validator=_suit_flag)
+
+    @property
+    def clue_colours(self) -> tuple[str, ...]:
+        """The colours whose clues touch the suit's cards by rule 4.6 (its own name unless
+        `colours` says otherwise; none for a suit every or no colour touches)."""
+        if self.touch is not ClueTouch.OWN_COLOUR or self.prism:
+            return ()
+        return (self.name,) if self.colours is None else self.colours
 
     @property
     def build_order(self) -> tuple[int, ...]:

@@ -4,12 +4,12 @@ A player never sees their own cards (rule 12.1); what they know of each comes fr
 to them and from the cards they can see. [`CardKnowledge`][hanabi_core.CardKnowledge] holds both
 for one held card:
 
-- **clue knowledge**: the suits and the ranks the card may still be, given every clue to its
+- **clue knowledge**: the faces (suit and rank) the card may still be, given every clue to its
   holder since it was drawn, those that touched it (positive information) and those that missed it
-  (negative information). A clue naming a colour touches exactly the suits the variant says it
-  touches (rule 4.6), so the same two lines are right in every variant: touched by a red clue, the
-  card is of a suit red touches (red, or wild multicolour, never Black Powder's black); missed by
-  it, of a suit red does not touch (neither red nor wild multicolour; black stays possible).
+  (negative information). A clue touches exactly the faces the variant says it touches (rules 4.6,
+  4.7 and 9.27), so the same two lines are right in every variant: touched by a red clue, the
+  card is a face red touches (red, or wild multicolour, never Black Powder's black; in
+  Rainbow-Ones any 1 too); missed by it, a face red does not touch.
 - **empathy**: the identities still possible, each with how many of its copies are unaccounted
   for: the variant's copies, minus the cards on the fireworks, in the discard pile, and in the
   hands the holder can see. It is plain counting: the holder's other cards are not removed even
@@ -33,8 +33,6 @@ from .cards import RANKS, Card
 from .variants import Variant
 
 __all__ = ["CardKnowledge"]
-
-_ALL_RANKS = sum(1 << r for r in RANKS)
 
 
 @frozen
@@ -110,46 +108,39 @@ class CardKnowledge:
 
 
 # --- Clue knowledge as bit masks (used by `views.view`) ----------------------------------------
-# A suit mask has bit i set when the variant's suit i is still possible; a rank mask has bit r set
-# when rank r is still possible.
+# A face mask has bit 5·i + (r − 1) set when the card may still be the variant's suit i, rank r.
+# Faces, not a suit mask and a rank mask apart: in some variants a clue touches a set of faces that
+# is no product of suits and ranks (a red clue touching the red cards and every 1, rule 9.15).
 
 
-def all_suits(variant: Variant) -> int:
-    """The suit mask of a card nothing is known about."""
-    return (1 << len(variant.suits)) - 1
+def _bit(suit: int, rank: int) -> int:
+    return 1 << (len(RANKS) * suit + rank - 1)
 
 
-def all_ranks() -> int:
-    """The rank mask of a card nothing is known about."""
-    return _ALL_RANKS
+def all_faces(variant: Variant) -> int:
+    """The face mask of a card nothing is known about."""
+    return (1 << (len(RANKS) * len(variant.suits))) - 1
 
 
-def clue_masks(variant: Variant, clue: ColourClue | RankClue) -> tuple[int, int]:
-    """The suit mask and the rank mask of the cards `clue` touches (rules 4.6 and 4.7).
+def clue_faces(variant: Variant, clue: ColourClue | RankClue) -> int:
+    """The face mask of the cards `clue` touches (rules 4.6, 4.7 and 9.27): the same test the rules
+    make, through `Variant.touches` and `Variant.rank_touches`."""
+    faces = 0
+    for i, suit in enumerate(variant.suits):
+        for rank in RANKS:
+            if isinstance(clue, ColourClue):
+                hit = variant.touches(clue.colour, suit, rank)
+            else:
+                hit = variant.rank_touches(clue.rank, suit, rank)
+            if hit:
+                faces |= _bit(i, rank)
+    return faces
 
-    A colour clue touches the suits `variant.touches` names (every rank); a rank clue touches one
-    rank (every suit).
-    """
-    if isinstance(clue, ColourClue):
-        suits = sum(1 << i for i, s in enumerate(variant.suits) if variant.touches(clue.colour, s))
-        return suits, _ALL_RANKS
-    return all_suits(variant), 1 << clue.rank
 
-
-def learn(
-    clue: ColourClue | RankClue, masks: tuple[int, int], suits: int, ranks: int, touched: bool
-) -> tuple[int, int]:
-    """The suit and rank masks of a card after `clue` touched it or missed it (rule 12.4).
-
-    `masks` is `clue_masks(variant, clue)`: touched, the card is one of the cards the clue
-    touches; missed, it is none of them.
-    """
-    hit_suits, hit_ranks = masks
-    if touched:
-        return suits & hit_suits, ranks & hit_ranks
-    if isinstance(clue, ColourClue):
-        return suits & ~hit_suits, ranks
-    return suits, ranks & ~hit_ranks
+def learn(hit_faces: int, faces: int, touched: bool) -> int:
+    """The face mask of a card after a clue that touches `hit_faces` touched it or missed it (rule
+    12.4): touched, it is one of them; missed, it is none of them."""
+    return faces & hit_faces if touched else faces & ~hit_faces
 
 
 #: What clues leave of a card: its suits, its ranks, and its identities with their counts.
@@ -157,41 +148,44 @@ _Known = tuple[tuple[str, ...], tuple[int, ...], tuple[tuple[Card, int], ...]]
 
 
 @lru_cache(maxsize=64)
-def _faces(variant: Variant) -> tuple[tuple[int, int, Card], ...]:
-    """Every face of the variant as (suit index, rank, card), in the variant's order."""
+def _faces(variant: Variant) -> tuple[tuple[int, int, Card, int], ...]:
+    """Every face of the variant as (suit index, rank, card, face bit), in the variant's order."""
     return tuple(
-        (i, rank, Card(suit.name, rank)) for i, suit in enumerate(variant.suits) for rank in RANKS
+        (i, rank, Card(suit.name, rank), _bit(i, rank))
+        for i, suit in enumerate(variant.suits)
+        for rank in RANKS
     )
 
 
 def counting(
     variant: Variant, unseen: Mapping[tuple[int, int], int]
-) -> Callable[[int, tuple[int, int, bool]], CardKnowledge]:
-    """A function of a card's order and what clues told of it (suit mask, rank mask, touched)
-    that gives its `CardKnowledge`, counting the copies in `unseen`.
+) -> Callable[[int, tuple[int, bool]], CardKnowledge]:
+    """A function of a card's order and what clues told of it (face mask, touched) that gives its
+    `CardKnowledge`, counting the copies in `unseen`.
 
     `unseen` maps ``(suit index, rank)`` to the copies the counting player cannot account for.
     Cards with the same clue knowledge share their counts, computed once.
     """
     faces = _faces(variant)
     names = variant.suit_names
-    cache: dict[tuple[int, int], _Known] = {}
+    cache: dict[int, _Known] = {}
 
-    def knowledge(order: int, clues: tuple[int, int, bool]) -> CardKnowledge:
-        suits, ranks, clued = clues
-        known = cache.get((suits, ranks))
+    def knowledge(order: int, clues: tuple[int, bool]) -> CardKnowledge:
+        mask, clued = clues
+        known = cache.get(mask)
         if known is None:
+            possible = [(i, rank, card) for i, rank, card, bit in faces if mask & bit]
             counts = tuple(
-                (card, unseen[i, rank])
-                for i, rank, card in faces
-                if suits >> i & 1 and ranks >> rank & 1 and unseen[i, rank] > 0
+                (card, unseen[i, rank]) for i, rank, card in possible if unseen[i, rank] > 0
             )
+            suits = {i for i, _, _ in possible}
+            ranks = {rank for _, rank, _ in possible}
             known = (
-                tuple(name for i, name in enumerate(names) if suits >> i & 1),
-                tuple(r for r in RANKS if ranks >> r & 1),
+                tuple(name for i, name in enumerate(names) if i in suits),
+                tuple(r for r in RANKS if r in ranks),
                 counts,
             )
-            cache[suits, ranks] = known
+            cache[mask] = known
         return CardKnowledge(order, known[0], known[1], clued, known[2])
 
     return knowledge

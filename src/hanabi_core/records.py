@@ -22,7 +22,8 @@ assert read_record(write_record(record, format="hanab-live")).actions == record.
 - ``"format": "hanabi-core"`` and ``"version": 1``;
 - ``"edition"`` (optional): an id of [`EDITIONS`][hanabi_core.EDITIONS], or ``null``; its
   settings are the defaults of the options not given;
-- ``"options"``: ``players`` and ``variant`` (an id of [`VARIANTS`][hanabi_core.VARIANTS]), and
+- ``"options"``: ``players`` and ``variant`` (an id of [`VARIANTS`][hanabi_core.VARIANTS], or
+  ``"hanab.live:"`` and a hanab.live variant name, rule 9.8), and
   optionally ``hand_size``, ``max_notes``, ``max_storms``, ``negative_clues``, ``storm_out_score``,
   ``last_round``, ``end_at_max_reachable``, ``descending_score``, ``descending_bonus`` and
   ``no_legal_action``, as in [`Options`][hanabi_core.Options] (the library writes them all);
@@ -64,7 +65,7 @@ from .options import (
 from .rules import apply, new_game
 from .spec import Rule
 from .state import EndReason, GameState, Outcome
-from .variants import VARIANTS
+from .variants import VARIANTS, Variant
 
 __all__ = [
     "FORMAT",
@@ -457,9 +458,7 @@ def _read_options(value: object, edition: str | None) -> Options:
     raw = j.obj(value, "$.options", ("players", "variant"), _OPTION_FIELDS[2:])
     path = "$.options"
     players = j.integer(raw["players"], j.at(path, "players"), 2, 6)
-    settings: dict[str, Any] = {
-        "variant": j.string(raw["variant"], j.at(path, "variant"), choices=tuple(VARIANTS))
-    }
+    settings: dict[str, Any] = {"variant": _read_variant(raw["variant"], j.at(path, "variant"))}
     for name in ("hand_size", "max_notes", "max_storms"):
         if name in raw:
             settings[name] = j.integer(raw[name], j.at(path, name), 1, 1000)
@@ -481,6 +480,32 @@ def _read_options(value: object, edition: str | None) -> Options:
     except InvalidOptions as error:
         where = error.field if error.field in _OPTION_FIELDS else None
         raise InvalidRecord(j.at(path, where) if where else path, str(error)) from None
+
+
+def _named_by_id(variant: Variant) -> bool:
+    """Whether `variant` is the one its id names, so a record can name it by id: one of
+    `VARIANTS`, or hanab.live's of that name (rule 9.8)."""
+    if VARIANTS.get(variant.id) == variant:
+        return True
+    prefix = hanablive.variants.ID_PREFIX
+    if not variant.id.startswith(prefix):
+        return False
+    try:
+        return hanablive.variant(variant.id.removeprefix(prefix)) == variant
+    except InvalidOptions:
+        return False
+
+
+def _read_variant(value: object, path: str) -> str | Variant:
+    """An id of `VARIANTS`, or a hanab.live variant: "hanab.live:" and its name (rule 9.8)."""
+    name = j.string(value, path)
+    prefix = hanablive.variants.ID_PREFIX
+    if name.startswith(prefix):
+        try:
+            return hanablive.variant(name.removeprefix(prefix))
+        except InvalidOptions as error:
+            raise InvalidRecord(path, str(error)) from None
+    return j.string(name, path, choices=tuple(VARIANTS))
 
 
 def _read_action(value: object, path: str, options: Options) -> Action:
@@ -514,19 +539,19 @@ def write_record(
     Raises:
         IllegalAction: the record's actions break the rules (they are replayed).
         InvalidRecord: `record` is not a `GameRecord`, `format` is unknown, the variant is not one
-            of [`VARIANTS`][hanabi_core.VARIANTS] (a record names its variant by id, so a custom
-            variant could not be read back), or hanab.live cannot express the record's options
-            (naming the option, e.g. ``$.options.max_notes``).
+            of [`VARIANTS`][hanabi_core.VARIANTS] nor a hanab.live variant (a record names its
+            variant by id, so a custom variant could not be read back), or hanab.live cannot
+            express the record's options (naming the option, e.g. ``$.options.max_notes``).
     """
     if not isinstance(record, GameRecord):
         raise InvalidRecord("$", f"write_record writes a GameRecord, got {_brief(record)}")
     variant = record.options.variant
-    if VARIANTS.get(variant.id) != variant:
+    if not _named_by_id(variant):
         raise InvalidRecord(
             "$.options.variant",
             f"the variant {_brief(variant.id)} is not one of the library's "
-            f"({', '.join(VARIANTS)}): a record names its variant by id, so a custom variant "
-            "cannot be written",
+            f"({', '.join(VARIANTS)}) nor hanab.live's: a record names its variant by id, so a "
+            "custom variant cannot be written",
         )
     if format == "hanabi-core":
         data = _to_ours(record)

@@ -9,6 +9,7 @@ action, `check` says why an action is refused, and `apply` validates and returns
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -64,6 +65,13 @@ class _Tables:
     colour_actions: tuple[tuple[ColourClue, ...], ...]
     rank_clues: tuple[tuple[tuple[RankClue, ...], ...], ...]
     all_clues: tuple[tuple[ColourClue | RankClue, ...], ...]
+    # Note units (rule 9.25): the cap, and what a clue costs (8 and 1 in print).
+    note_cap: int
+    clue_cost: int
+    # Rule 9.13: a discard is legal at the Note cap.
+    discard_at_cap: bool
+    # Rule 9.26: clue types alternate.
+    alternating: bool
 
 
 def _tables(options: Options) -> _Tables:
@@ -93,9 +101,11 @@ class _VariantTables:
     # (rule 4.6), for every possible `bits` (None past _MAX_TABLED_COLOURS colours).
     colour_actions: tuple[tuple[ColourClue, ...], ...]
     colour_clues: tuple[tuple[tuple[ColourClue, ...], ...], ...] | None
-    # rank_clues[target][bits]: the rank clues that touch a hand holding the ranks r with bit r
-    # set in `bits` (rule 4.7), ranks ascending.
+    # rank_clues[target][bits]: the rank clues that touch a hand whose cards' rank bits OR to
+    # `bits` (rule 4.7), ranks ascending (the variant's clue ranks only, rule 4.3).
     rank_clues: tuple[tuple[tuple[RankClue, ...], ...], ...]
+    # The rank clues a clue may name (rule 4.3), as a set.
+    clue_ranks: frozenset[int]
 
 
 def _variant_tables(variant: Variant) -> _VariantTables:
@@ -107,22 +117,22 @@ def _variant_tables(variant: Variant) -> _VariantTables:
         faces = list(dict.fromkeys(variant.deck))
         face_index = {face: i for i, face in enumerate(faces)}
         suit_of = [variant.suit_names.index(f.suit) for f in faces]
-        bits = [variant.colour_bits(f.suit) for f in faces]
+        bits = [variant.colour_bits(f.suit, f.rank) for f in faces]
+        rank_bits = [variant.rank_bits(f.suit, f.rank) for f in faces]
+        inverted = [variant.suits[i].inverted for i in suit_of]
         colours = variant.clue_colours
-        colour_actions = tuple(tuple(ColourClue(t, c) for c in colours) for t in range(_MAX_SEATS))
-        rank_actions = tuple(tuple(RankClue(t, r) for r in RANKS) for t in range(_MAX_SEATS))
-        colour_clues = None
-        if len(colours) <= _MAX_TABLED_COLOURS:
-            colour_clues = tuple(
-                tuple(_filter_bits(actions, b) for b in range(1 << len(colours)))
-                for actions in colour_actions
-            )
+        colour_actions, colour_clues, rank_clues = _clue_tables(
+            colours,
+            variant.colour_clues_touch_nothing,
+            variant.clue_ranks,
+            variant.rank_clues_touch_nothing,
+        )
         tables = _VariantTables(
             face_index=MappingProxyType(face_index),
             canonical_face=tuple(face_index[c] for c in variant.deck),
             dealt=tuple(
                 tuple(
-                    DealtCard(order, f.suit, f.rank, suit_of[i], bits[i])
+                    DealtCard(order, f.suit, f.rank, suit_of[i], bits[i], rank_bits[i], inverted[i])
                     for i, f in enumerate(faces)
                 )
                 for order in range(len(variant.deck))
@@ -135,11 +145,8 @@ def _variant_tables(variant: Variant) -> _VariantTables:
             ),
             colour_actions=colour_actions,
             colour_clues=colour_clues,
-            # Bit r (r = 1 to 5) stands for rank r, so bit 0 is always clear: shift the filter.
-            rank_clues=tuple(
-                tuple(_filter_bits(actions, b >> 1) for b in range(2 << len(RANKS)))
-                for actions in rank_actions
-            ),
+            rank_clues=rank_clues,
+            clue_ranks=frozenset(variant.clue_ranks),
         )
         cache.tables = tables
     return tables
@@ -150,10 +157,48 @@ def _filter_bits(actions: tuple[_Clue, ...], bits: int) -> tuple[_Clue, ...]:
     return tuple(a for i, a in enumerate(actions) if bits >> i & 1)
 
 
+_ClueTables = tuple[
+    tuple[tuple[ColourClue, ...], ...],
+    tuple[tuple[tuple[ColourClue, ...], ...], ...] | None,
+    tuple[tuple[tuple[RankClue, ...], ...], ...],
+]
+
+
+@lru_cache(maxsize=64)
+def _clue_tables(
+    colours: tuple[str, ...], colour_blind: bool, ranks: tuple[int, ...], rank_blind: bool
+) -> _ClueTables:
+    """The clue tables of `_VariantTables`, which depend on the clues a variant names alone (many
+    hanab.live variants share them). A memo of a pure function: it never changes a result."""
+    colour_actions = tuple(tuple(ColourClue(t, c) for c in colours) for t in range(_MAX_SEATS))
+    colour_clues = None
+    if len(colours) <= _MAX_TABLED_COLOURS:
+        colour_clues = tuple(
+            # Rule 9.17: a colour clue that touches nothing is legal all the same.
+            tuple(
+                _filter_bits(actions, -1 if colour_blind else b) for b in range(1 << len(colours))
+            )
+            for actions in colour_actions
+        )
+    # Bit v of a card's rank bits stands for a clue naming rank v (bit 0 always clear); the clues
+    # go ranks ascending.
+    rank_actions = tuple(tuple(RankClue(t, r) for r in sorted(ranks)) for t in range(_MAX_SEATS))
+    rank_clues = tuple(
+        tuple(
+            # Rule 9.17: a rank clue that touches nothing is legal all the same.
+            tuple(a for a in actions if rank_blind or b >> a.rank & 1)
+            for b in range(2 << len(RANKS))
+        )
+        for actions in rank_actions
+    )
+    return colour_actions, colour_clues, rank_clues
+
+
 def _build_tables(options: Options) -> _Tables:
     n = options.players
     variant = _variant_tables(options.variant)
     colour_actions = variant.colour_actions[:n]
+    # Every bit set: every rank clue the variant may name.
     rank_actions = tuple(clues[-1] for clues in variant.rank_clues[:n])
     return _Tables(
         plays=tuple(Play(i) for i in range(options.hand_size)),
@@ -163,7 +208,16 @@ def _build_tables(options: Options) -> _Tables:
         colour_actions=colour_actions,
         rank_clues=variant.rank_clues,
         all_clues=tuple((*c, *r) for c, r in zip(colour_actions, rank_actions, strict=True)),
+        note_cap=_note_cap(options),
+        clue_cost=options.variant.note_units,
+        discard_at_cap=options.variant.discards_at_note_cap,
+        alternating=options.variant.alternating_clues,
     )
+
+
+def _note_cap(options: Options) -> int:
+    """The Note cap in units (rules 1.2, 10.3 and 9.25)."""
+    return options.max_notes * options.variant.note_units
 
 
 # --- Set-up (section 2) -----------------------------------------------------------------------
@@ -229,7 +283,7 @@ def new_game(
         drawn=drawn,
         built=(0,) * len(variant.suits),
         discards=(),
-        notes=options.max_notes,  # rule 2.7
+        notes=options.max_notes * variant.note_units,  # rule 2.7 (half Notes: rule 9.25)
         storms=0,
         current_player=0,  # rule 2.6
         turn=0,
@@ -246,10 +300,14 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every action `apply` accepts, in this order (empty once the game is over):
 
     1. `Play` of each slot, oldest first;
-    2. `Discard` of each slot, oldest first (none while every Note is available, rule 5.2);
+    2. `Discard` of each slot, oldest first (none while every Note is available, rule 5.2,
+       unless the variant has an inverted suit, rule 9.13);
     3. for each other seat in turn order starting after the current player: `ColourClue` in the
-       variant's clue-colour order, then `RankClue` 1 to 5, each only if it touches a card
-       (rule 4.5) unless negative clues are on; no clues at all without a Note (rule 4.1).
+       variant's clue-colour order, then `RankClue` of the variant's clue ranks ascending (1 to
+       5 in print), each only if it touches a card (rule 4.5) unless negative clues are on or
+       the variant's clues of that type touch nothing (rule 9.17), and none of the type of the
+       game's last clue under Alternating Clues (rule 9.26); no clues at all without a Note
+       (rule 4.1).
 
     ```python
     from hanabi_core import Options, new_game, legal_actions, Play
@@ -264,9 +322,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     hands = state.hands
     n = len(hands[p])
     actions: list[Action] = list(tables.plays[:n])
-    if state.notes < state.options.max_notes:
+    if state.notes < tables.note_cap or tables.discard_at_cap:  # rules 5.2 and 9.13
         actions += tables.discards[:n]
-    if state.notes > 0:
+    if state.notes >= tables.clue_cost:  # rules 4.1 and 9.25
         if state.options.negative_clues:
             for target in tables.others[p]:
                 actions += tables.all_clues[target]
@@ -277,12 +335,18 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
                 colours = ranks = 0
                 for card in hands[target]:
                     colours |= card.colour_bits
-                    ranks |= 1 << card.rank
+                    ranks |= card.rank_bits
                 if colour_clues is not None:
                     actions += colour_clues[target][colours]
-                else:  # more colours than the tables cover
-                    actions += _filter_bits(tables.colour_actions[target], colours)
+                else:  # more colours than the tables cover (rule 9.17: blind clues are legal)
+                    blind = state.options.variant.colour_clues_touch_nothing
+                    actions += _filter_bits(tables.colour_actions[target], -1 if blind else colours)
                 actions += rank_clues[target][ranks]
+        if tables.alternating:
+            # Rule 9.26: no clue of the type of the clue given before it.
+            last = _last_clue_type(state)
+            if last is not None:
+                return tuple(a for a in actions if type(a) is not last)
     return tuple(actions)
 
 
@@ -352,13 +416,15 @@ def _check_card_action(state: GameState, action: Play | Discard) -> IllegalActio
         holding = "your hand is empty" if not hand else f"your hand has slots 0 to {len(hand) - 1}"
         verb = "discard" if discard else "play"
         return _refuse(state, action, rule, f"Cannot {verb} slot {slot}: {holding}")
-    if discard and state.notes >= state.options.max_notes:
-        # Rule 5.2: a discard earns a Note back, so it needs a spent one.
+    options = state.options
+    if discard and state.notes >= _note_cap(options) and not options.variant.discards_at_note_cap:
+        # Rule 5.2: a discard earns a Note back, so it needs a spent one (not so with an inverted
+        # suit, rule 9.13).
         return _refuse(
             state,
             action,
             Rule.DISCARD_NEEDS_A_SPENT_NOTE,
-            f"Cannot discard: all {state.options.max_notes} Notes are available",
+            f"Cannot discard: all {options.max_notes} Notes are available",
         )
     return None
 
@@ -366,13 +432,15 @@ def _check_card_action(state: GameState, action: Play | Discard) -> IllegalActio
 def _check_clue(state: GameState, action: ColourClue | RankClue) -> IllegalAction | None:
     options = state.options
     target = action.target
-    if state.notes <= 0:
-        # Rule 4.1: a clue costs a Note.
+    if state.notes < options.variant.note_units:
+        # Rule 4.1: a clue costs a Note (two half Notes in Clue Starved, rule 9.25).
         return _refuse(
             state,
             action,
             Rule.CLUE_COSTS_A_NOTE,
-            "Cannot give a clue: no Note tokens are available (discard or play instead)",
+            "Cannot give a clue: "
+            + ("only half a Note is" if state.notes else "no Note tokens are")
+            + " available (discard or play instead)",
         )
     if target == state.current_player:
         # Rule 4.2: never to yourself.
@@ -400,14 +468,19 @@ def _check_clue(state: GameState, action: ColourClue | RankClue) -> IllegalActio
                 f"Cannot clue {_brief(action.colour)}: in the {options.variant.name} variant a "
                 f"clue may name {', '.join(options.variant.clue_colours)}",
             )
+        ranks = options.variant.clue_ranks
+        if ranks == RANKS:
+            named = "a clue may name a rank from 1 to 5"
+        else:  # rules 9.18, 9.19, and the special ranks of 9.15
+            named = f"in the {options.variant.name} variant a clue may name " + (
+                f"a rank of {', '.join(map(str, ranks))}" if ranks else "no rank"
+            )
         return _refuse(
-            state,
-            action,
-            Rule.CLUE_NAMES_ONE_VALUE,
-            f"Cannot clue {action.rank}s: a clue may name a rank from 1 to 5",
+            state, action, Rule.CLUE_NAMES_ONE_VALUE, f"Cannot clue {action.rank}s: {named}"
         )
-    if not touched and not options.negative_clues:
-        # Rule 4.5: a clue points at cards; "you have no blue" needs the negative-clue option.
+    if not touched and not _may_touch_nothing(options, action):
+        # Rule 4.5: a clue points at cards; "you have no blue" needs the negative-clue option
+        # (or a variant whose clues of this type touch nothing, rule 9.17).
         return _refuse(
             state,
             action,
@@ -415,6 +488,36 @@ def _check_clue(state: GameState, action: ColourClue | RankClue) -> IllegalActio
             f"Cannot {action}: it touches none of seat {target}'s cards, and this game does not "
             "allow clues that touch nothing",
         )
+    if options.variant.alternating_clues and _last_clue_type(state) is type(action):
+        # Rule 9.26: clue types alternate.
+        kind = "colour" if isinstance(action, ColourClue) else "rank"
+        return _refuse(
+            state,
+            action,
+            Rule.ALTERNATING_CLUES,
+            f"Cannot {action}: in the {options.variant.name} variant a {kind} clue cannot follow "
+            f"a {kind} clue",
+        )
+    return None
+
+
+def _may_touch_nothing(options: Options, action: ColourClue | RankClue) -> bool:
+    """Whether a clue that touches no card is legal: the negative-clue option (rule 10.2), or a
+    variant whose clues of this type touch nothing (rule 9.17)."""
+    variant = options.variant
+    if isinstance(action, ColourClue):
+        return options.negative_clues or variant.colour_clues_touch_nothing
+    return options.negative_clues or variant.rank_clues_touch_nothing
+
+
+def _last_clue_type(state: GameState) -> type[ColourClue] | type[RankClue] | None:
+    """The type of the last clue given in the game, or `None` before the first (rule 9.26)."""
+    log = state.log
+    while log is not None:
+        action = log.entry[1]
+        if isinstance(action, (ColourClue, RankClue)):
+            return type(action)
+        log = log.previous
     return None
 
 
@@ -453,17 +556,34 @@ def apply(state: GameState, action: Action) -> GameState:
                 return _play(state, hand, action.slot, action)
         elif isinstance(action, Discard):
             hand = state.hands[p]
-            if 0 <= action.slot < len(hand) and state.notes < state.options.max_notes:
-                return _discard(state, hand, action.slot, action)
+            if 0 <= action.slot < len(hand):
+                # Rule 5.2: a spent Note is needed (the common case first) ...
+                if state.notes < state.options.max_notes:
+                    return _discard(state, hand, action.slot, action, True)
+                options = state.options
+                variant = options.variant
+                # ... the cap counted in half Notes in Clue Starved (rule 9.25) ...
+                if state.notes < options.max_notes * variant.note_units:
+                    return _discard(state, hand, action.slot, action, True)
+                if variant.discards_at_note_cap:  # ... and rule 9.13: at the cap, for no Note
+                    return _discard(state, hand, action.slot, action, False)
         elif isinstance(action, (ColourClue, RankClue)):
             target = action.target
-            if state.notes > 0 and target != p and 0 <= target < state.options.players:
+            options = state.options
+            variant = options.variant
+            cost = variant.note_units  # rule 9.25: 2 half Notes in Clue Starved
+            if state.notes >= cost and target != p and 0 <= target < options.players:
                 touched = _touched(state, action)
-                if touched or (touched is not None and state.options.negative_clues):
+                if (
+                    touched or (touched is not None and _may_touch_nothing(options, action))
+                ) and not (
+                    # Rule 9.26: clue types alternate.
+                    variant.alternating_clues and _last_clue_type(state) is type(action)
+                ):
                     # Rule 4.1: the clue spends a Note; nobody draws.
                     return _end_turn(
                         state, action, touched, None, False, False,
-                        None, state.built, state.discards, state.notes - 1, state.storms,
+                        None, state.built, state.discards, state.notes - cost, state.storms,
                     )  # fmt: skip
     error = check(state, action)
     assert error is not None  # the branches above accept everything check accepts
@@ -478,29 +598,43 @@ def _touched(state: GameState, action: ColourClue | RankClue) -> tuple[int, ...]
         index = _variant_tables(state.options.variant).colour_index.get(action.colour)
         if index is None:
             return None
-        # Rule 4.6, through each card's precomputed colour bits.
-        return tuple(card.order for card in hand if card.colour_bits >> index & 1)
+        # Rule 4.6 (and 9.27), through each card's precomputed colour bits.
+        bit = 1 << index
+        return tuple(card.order for card in hand if card.colour_bits & bit)
     rank = action.rank
     if rank not in RANKS:
         return None
-    # Rule 4.7.
-    return tuple(card.order for card in hand if card.rank == rank)
+    # Rule 4.7 (and 9.27), through each card's precomputed rank bits, set for clue ranks only.
+    bit = 1 << rank
+    touched = tuple(card.order for card in hand if card.rank_bits & bit)
+    if not touched and rank not in _variant_tables(state.options.variant).clue_ranks:
+        return None  # rule 4.3: a rank this variant's clues cannot name (rule 9.18)
+    return touched
 
 
 def _discard(
-    state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Discard
+    state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play | Discard, gained: bool
 ) -> GameState:
+    """The discard effect; `gained` is whether a Note comes back (not at the cap, rule 9.13)."""
     card = hand[slot]
-    # Rule 5.3: the card goes face up to the discard pile and a Note comes back.
+    if card.inverted and isinstance(action, Discard):
+        return _play(state, hand, slot, action)  # rule 9.13: discarding it plays it
+    # Rule 5.3: the card goes face up to the discard pile and a Note comes back (one unit in Clue
+    # Starved, rule 9.25; none at the cap, which only an inverted suit's variant reaches, 9.13).
     return _end_turn(
-        state, action, (), card, False, True,
+        state, action, (), card, False, gained,
         hand[:slot] + hand[slot + 1 :], state.built, (*state.discards, card),
-        state.notes + 1, state.storms,
+        state.notes + gained, state.storms,
     )  # fmt: skip
 
 
-def _play(state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play) -> GameState:
+def _play(
+    state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play | Discard
+) -> GameState:
     card = hand[slot]
+    if card.inverted and isinstance(action, Play):
+        # Rule 9.13: playing it discards it (a Note back unless at the cap).
+        return _discard(state, hand, slot, action, state.notes < _note_cap(state.options))
     built = state.built
     suit = card.suit_index
     next_rank = _variant_tables(state.options.variant).next_rank[suit]
@@ -508,11 +642,12 @@ def _play(state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play
     if card.rank == next_rank[built[suit]]:
         # Rule 6.2 (and 9.7 for a descending firework): the card extends its firework.
         now = built[suit] + 1
-        # Rule 6.4: the firework's last card brings a Note back, unless none is spent; under
-        # descending_bonus="five" (ruling 13.8) a 5 brings it, the first card of a descending one.
+        # Rule 6.4: the firework's last card brings a Note back (half a Note in Clue Starved, rule
+        # 9.25), unless none is spent; under descending_bonus="five" (ruling 13.8) a 5 brings it,
+        # the first card of a descending one.
         five = state.options.descending_bonus == "five"
         earned = card.rank == 5 if five else next_rank[now] == 0
-        bonus = earned and state.notes < state.options.max_notes
+        bonus = earned and state.notes < _note_cap(state.options)
         return _end_turn(
             state, action, (), card, False, bonus,
             rest, (*built[:suit], now, *built[suit + 1 :]), state.discards,

@@ -12,10 +12,10 @@ deal). A deal is consistent with a view when replaying the view's history from i
 view: `view(sample_state(v, rng), v.seat) == v`. The view fixes the face of every order it shows
 (the other hands, the cards played and discarded); what it leaves open is
 
-- the face of each card of the seat's own hand, known only through its clue knowledge: the suits
-  and the ranks it may be (rule 12.4). Every clue to the seat touched the card or missed it, and
-  each clue says something of the suit alone or of the rank alone, so the faces that agree with all
-  of them are exactly `suits × ranks`; any such face makes every clue touch the same cards;
+- the face of each card of the seat's own hand, known only through its clue knowledge: the faces
+  it may be (rule 12.4). Every clue to the seat touched the card or missed it, and a clue touches a
+  set of faces (rules 4.6, 4.7 and 9.27), so the faces that agree with all of them are those its
+  knowledge lists (`CardKnowledge.counts`); any such face makes every clue touch the same cards;
 - the order of the deck, of which the view shows only the size (rule 12.3).
 
 Nothing else a view holds depends on those faces: the seat's own empathy counts every other hand,
@@ -141,8 +141,10 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     if set(known) != set(range(drawn)) - {k.order for k in own}:
         raise SamplingError("view", "it does not show every card drawn outside the seat's hand")
     index = {name: i * 5 - 1 for i, name in enumerate(variant.suit_names)}
+    # The faces a card's clues allow, per face (rule 9.27: not always suits × ranks), that have a
+    # copy left: its own knowledge counts them against the same pool.
     allowed = [
-        [f for f in (index[s] + r for s in k.suits for r in k.ranks) if pool[f] > 0] for k in own
+        [f for f in (index[c.suit] + c.rank for c, _ in k.counts) if pool[f] > 0] for k in own
     ]
     if not _matchable(allowed, pool):
         raise SamplingError("view", "no deal gives the seat's cards the faces its clues allow")

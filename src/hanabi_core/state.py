@@ -228,7 +228,7 @@ class GameState:
         drawn: how many cards have been taken from the deck, the deal included.
         built: cards built on each firework, in the variant's suit order.
         discards: the discard pile, oldest first (misplays included, rule 6.3).
-        notes: Note tokens available (rule 1.2).
+        notes: Note tokens available (rule 1.2); half Notes in Clue Starved (rule 9.25).
         storms: Storm tokens turned (rule 1.3).
         current_player: the seat to move (rule 3.2).
         turn: actions taken so far.

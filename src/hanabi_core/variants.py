@@ -1,21 +1,25 @@
 """Variants as data (spec section 9).
 
-A [`Variant`][hanabi_core.Variant] is a list of suits and a list of clue colours; nothing else
-changes between variants, so no variant has transition code of its own (rule 9.1).
+A [`Variant`][hanabi_core.Variant] is a list of suits, the clue colours and ranks that may be named,
+and a few flags that change which cards a clue touches (rules 9.15 to 9.22, in the order of rule
+9.27) or how Notes and clues are counted (rules 9.25 and 9.26). No variant has transition code of
+its own (rule 9.1): `rules.py` reads this data through a few hooks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
+from enum import Enum
+from functools import cached_property, partial
+from typing import Any
 
-from attrs import field, frozen
+from attrs import Attribute, field, frozen
 
 from ._readonly import ReadOnlyMap
 from .cards import RANKS, Card, ClueTouch, Suit
 from .errors import InvalidOptions, _brief
 
-__all__ = ["BASE_COLOURS", "MAX_CARDS", "VARIANTS", "Variant"]
+__all__ = ["BASE_COLOURS", "MAX_CARDS", "VARIANTS", "RankTouch", "SpecialRank", "Variant"]
 
 #: The most cards a variant's deck may have (the largest built-in variant has 60), and the most a
 #: game record holds.
@@ -43,6 +47,69 @@ def _suit_index(suits: tuple[Suit, ...]) -> Mapping[str, int]:
     return ReadOnlyMap({suit.name: i for i, suit in enumerate(suits)})
 
 
+def _variant_flag(instance: object, attribute: Attribute[Any], value: object) -> None:
+    # `type() is bool`: 1 equals True, but a flag is a flag (issue 14's validation style).
+    if type(value) is not bool:
+        raise InvalidOptions(
+            "variant", f"a variant's {attribute.name} must be True or False, got {_brief(value)}"
+        )
+
+
+def _special_rank_value(instance: object, attribute: Attribute[Any], value: object) -> None:
+    if type(value) is not int or value not in RANKS:
+        raise InvalidOptions(
+            "variant", f"a special rank is a whole number from 1 to 5, got {_brief(value)}"
+        )
+
+
+def _kind_of(kind: type, what: str, optional: bool = False) -> Any:
+    def check(instance: object, attribute: Attribute[Any], value: object) -> None:
+        if not (isinstance(value, kind) or (optional and value is None)):
+            raise InvalidOptions(
+                "variant", f"a Variant's {attribute.name} must be {what}, got {_brief(value)}"
+            )
+
+    return check
+
+
+_BOOL = _variant_flag
+
+
+class RankTouch(str, Enum):
+    """Which ranks a rank clue naming v touches, before suit and special-rank overrides."""
+
+    #: Rank v only (rule 4.7).
+    EQUAL = "equal"
+    #: A clue "1" touches 1, 3 and 5; a clue "2" touches 2 and 4 (Odds and Evens, rule 9.19).
+    ODDS_AND_EVENS = "odds-and-evens"
+    #: Every rank up to v (Funnels, rule 9.20).
+    FUNNELS = "funnels"
+    #: Every rank from v up (Chimneys, rule 9.21).
+    CHIMNEYS = "chimneys"
+
+
+@frozen
+class SpecialRank:
+    """The rank whose cards clues treat apart (hanab.live's "-Ones" and "-Fives", rule 9.15).
+
+    Attributes:
+        rank: the special rank (1 or 5 in hanab.live).
+        all_colours: every colour clue touches the cards of this rank.
+        no_colours: no colour clue touches them.
+        all_ranks: every rank clue touches them.
+        no_ranks: no rank clue touches them.
+        deceptive: a rank clue touches them only when it names the variant's clue rank at index
+            (suit index mod the number of clue ranks) (rule 9.16).
+    """
+
+    rank: int = field(validator=_special_rank_value)
+    all_colours: bool = field(default=False, validator=_BOOL)
+    no_colours: bool = field(default=False, validator=_BOOL)
+    all_ranks: bool = field(default=False, validator=_BOOL)
+    no_ranks: bool = field(default=False, validator=_BOOL)
+    deceptive: bool = field(default=False, validator=_BOOL)
+
+
 @frozen
 class Variant:
     """A deck and the clues that can be given about it.
@@ -52,20 +119,52 @@ class Variant:
         name: a name for people.
         suits: the suits, in a fixed order (fireworks and deck listings follow it).
         clue_colours: the colours a clue may name (rule 4.3), in the order `legal_actions` uses.
+        clue_ranks: the ranks a clue may name (rule 4.3; fewer in some variants, none when rank
+            clues are mute, rule 9.18).
+        special_rank: the rank clues treat apart, if any (rules 9.15 and 9.16).
+        rank_touch: which ranks a rank clue touches (rules 4.7, 9.19 to 9.21).
+        colour_clues_touch_nothing: colour clues touch no card and are legal all the same (rule
+            9.17).
+        rank_clues_touch_nothing: the same for rank clues (rule 9.17).
+        synesthesia: a colour clue also touches the cards whose rank r has the colour at index
+            (r − 1) mod the number of clue colours (rule 9.22).
+        clue_starved: a discard and a completed firework bring back half a Note (rule 9.25).
+        alternating_clues: a clue must not be of the type of the clue given before it (rule 9.26).
+        note_units: derived: how many units a Note is counted in, 2 in Clue Starved where a
+            discard brings back half a Note (rule 9.25), else 1. `GameState.notes` counts units.
+        discards_at_note_cap: derived: whether a discard is legal while every Note is available,
+            as in a variant with an inverted suit (rule 9.13).
 
     Raises:
-        InvalidOptions: a field of the wrong kind (``field`` is ``"variant"``). `suits` and
-            `clue_colours` must be tuples, never lists, so that a variant (and every state of a
-            game played with it) stays a hashable value that cannot change mid-game; the deck has
-            1 to `MAX_CARDS` cards.
+        InvalidOptions: a field of the wrong kind (``field`` is ``"variant"``). `suits`,
+            `clue_colours` and `clue_ranks` must be tuples, never lists, so that a variant (and
+            every state of a game played with it) stays a hashable value that cannot change
+            mid-game; the deck has 1 to `MAX_CARDS` cards.
     """
 
     id: str
     name: str
     suits: tuple[Suit, ...]
     clue_colours: tuple[str, ...]
+    clue_ranks: tuple[int, ...] = field(default=RANKS, kw_only=True)
+    special_rank: SpecialRank | None = field(
+        default=None,
+        kw_only=True,
+        validator=_kind_of(SpecialRank, "a SpecialRank or None", optional=True),
+    )
+    rank_touch: RankTouch = field(
+        default=RankTouch.EQUAL, kw_only=True, validator=_kind_of(RankTouch, "a RankTouch")
+    )
+    colour_clues_touch_nothing: bool = field(default=False, kw_only=True, validator=_BOOL)
+    rank_clues_touch_nothing: bool = field(default=False, kw_only=True, validator=_BOOL)
+    synesthesia: bool = field(default=False, kw_only=True, validator=_BOOL)
+    clue_starved: bool = field(default=False, kw_only=True, validator=_BOOL)
+    alternating_clues: bool = field(default=False, kw_only=True, validator=_BOOL)
+    note_units: int = field(init=False, eq=False, repr=False)
+    discards_at_note_cap: bool = field(init=False, eq=False, repr=False)
     _index: Mapping[str, int] = field(init=False, eq=False, repr=False)
-    _colour_bits: tuple[int, ...] = field(init=False, eq=False, repr=False)
+    _colour_bits: tuple[tuple[int, ...], ...] = field(init=False, eq=False, repr=False)
+    _rank_bits: tuple[tuple[int, ...], ...] = field(init=False, eq=False, repr=False)
     _deck: tuple[Card, ...] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -96,13 +195,54 @@ class Variant:
             raise InvalidOptions(
                 "variant", f"variant {_brief(self.id)} has more than {MAX_CARDS} cards"
             )
+        ranks = self.clue_ranks
+        if (
+            type(ranks) is not tuple
+            or not all(type(v) is int and v in RANKS for v in ranks)
+            or len(set(ranks)) != len(ranks)
+        ):
+            raise InvalidOptions(
+                "variant",
+                f"a Variant's clue ranks are a tuple of distinct ranks 1-5, got {_brief(ranks)}",
+            )
+        if self.special_rank is not None and self.special_rank.deceptive and not ranks:
+            raise InvalidOptions(
+                "variant",
+                f"variant {_brief(self.id)}: a deceptive rank needs clue ranks (rule 9.16)",
+            )
         object.__setattr__(self, "_index", _suit_index(self.suits))
-        object.__setattr__(self, "_colour_bits", tuple(self._bits(s) for s in self.suits))
+        # Plain attributes, not properties: rules.py reads them on every clue and discard.
+        object.__setattr__(self, "note_units", 2 if self.clue_starved else 1)
+        object.__setattr__(self, "discards_at_note_cap", any(s.inverted for s in self.suits))
+        object.__setattr__(
+            self,
+            "_colour_bits",
+            tuple(tuple(self._bits(i, r) for r in RANKS) for i in range(len(self.suits))),
+        )
+        object.__setattr__(
+            self,
+            "_rank_bits",
+            tuple(
+                tuple(sum(1 << v for v in ranks if self._rank_touch(v, i, r)) for r in RANKS)
+                for i in range(len(self.suits))
+            ),
+        )
         object.__setattr__(self, "_deck", tuple(card for suit in self.suits for card in suit.cards))
 
     def __reduce__(self) -> tuple[object, ...]:
         # Pickle what defines the variant, not the caches derived from it.
-        return (Variant, (self.id, self.name, self.suits, self.clue_colours))
+        flags: dict[str, object] = {
+            "clue_ranks": self.clue_ranks,
+            "special_rank": self.special_rank,
+            "rank_touch": self.rank_touch,
+            "colour_clues_touch_nothing": self.colour_clues_touch_nothing,
+            "rank_clues_touch_nothing": self.rank_clues_touch_nothing,
+            "synesthesia": self.synesthesia,
+            "clue_starved": self.clue_starved,
+            "alternating_clues": self.alternating_clues,
+        }
+        rebuild = partial(Variant, **flags)  # type: ignore[arg-type]  # the fields, as they were
+        return (rebuild, (self.id, self.name, self.suits, self.clue_colours))
 
     @cached_property
     def _cache(self) -> Cache:
@@ -136,28 +276,100 @@ class Variant:
         """The highest score: five per firework (rule 8.1)."""
         return len(RANKS) * len(self.suits)
 
-    def touches(self, colour: str, suit: Suit | str) -> bool:
-        """Whether a clue naming `colour` touches the cards of `suit` (rule 4.6)."""
-        if isinstance(suit, str):
-            suit = self.suit(suit)
-        if colour not in self.clue_colours:
+    def touches(self, colour: str, suit: Suit | str, rank: int | None = None) -> bool:
+        """Whether a clue naming `colour` touches the card of `suit` and `rank` (rules 4.6, 9.27).
+
+        Without `rank`: whether it touches every card of the suit (in the six built-in variants a
+        colour clue touches all of a suit's cards or none of them).
+        """
+        i = self._suit_position(suit)
+        c = self._colour_position(colour)
+        if c is None:
             return False
-        if suit.touch is ClueTouch.EVERY_COLOUR:
+        if rank is None:
+            return all(bits >> c & 1 for bits in self._colour_bits[i])
+        return bool(self._colour_bits[i][rank - 1] >> c & 1)
+
+    def rank_touches(self, value: int, suit: Suit | str, rank: int) -> bool:
+        """Whether a clue naming the rank `value` touches the card of `suit` and `rank` (rules
+        4.7, 9.27); `False` for a rank the variant's clues cannot name."""
+        return bool(self._rank_bits[self._suit_position(suit)][rank - 1] >> value & 1)
+
+    def colour_bits(self, suit: Suit | str, rank: int | None = None) -> int:
+        """Bit ``c`` is set when clue colour ``c`` touches the card of `suit` and `rank` (rule
+        4.6); without `rank`, the colours that touch every card of the suit."""
+        bits = self._colour_bits[self._suit_position(suit)]
+        if rank is not None:
+            return bits[rank - 1]
+        every = -1
+        for b in bits:
+            every &= b
+        return every
+
+    def rank_bits(self, suit: Suit | str, rank: int) -> int:
+        """Bit ``v`` is set when a clue naming rank ``v`` touches the card (rule 4.7)."""
+        return self._rank_bits[self._suit_position(suit)][rank - 1]
+
+    def _suit_position(self, suit: Suit | str) -> int:
+        return self._index[suit if isinstance(suit, str) else suit.name]
+
+    def _colour_position(self, colour: str) -> int | None:
+        try:
+            return self.clue_colours.index(colour)
+        except ValueError:
+            return None
+
+    def _bits(self, i: int, rank: int) -> int:
+        return sum(1 << c for c in range(len(self.clue_colours)) if self._colour_touch(c, i, rank))
+
+    def _colour_touch(self, c: int, i: int, rank: int) -> bool:
+        """Rule 9.27, colour clues: hanab.live's order of precedence (server/src/variants.go,
+        variantIsCardTouched), the first rule that decides wins."""
+        suit = self.suits[i]
+        if self.colour_clues_touch_nothing:  # rule 9.17
+            return False
+        if suit.touch is ClueTouch.EVERY_COLOUR:  # rule 4.6 (wild suits)
             return True
         if suit.touch is ClueTouch.NO_COLOUR:
             return False
-        return suit.name == colour
+        n = len(self.clue_colours)
+        if self.synesthesia and not suit.no_ranks and c == (rank - 1) % n:  # rule 9.22
+            return True
+        special = self.special_rank
+        if special is not None and special.rank == rank:  # rule 9.15
+            if special.all_colours:
+                return True
+            if special.no_colours:
+                return False
+        if suit.prism:  # rule 9.11
+            return c == (rank - 1) % n
+        return self.clue_colours[c] in suit.clue_colours  # rules 4.6 and 9.9
 
-    def colour_bits(self, suit: Suit | str) -> int:
-        """Bit ``c`` is set when clue colour ``c`` touches the suit's cards (rule 4.6)."""
-        if isinstance(suit, str):
-            return self._colour_bits[self._index[suit]]
-        return self._bits(suit)
-
-    def _bits(self, suit: Suit) -> int:
-        return sum(
-            1 << c for c, colour in enumerate(self.clue_colours) if self.touches(colour, suit)
-        )
+    def _rank_touch(self, value: int, i: int, rank: int) -> bool:
+        """Rule 9.27, rank clues: hanab.live's order of precedence (variantIsCardTouched)."""
+        suit = self.suits[i]
+        if self.rank_clues_touch_nothing:  # rule 9.17
+            return False
+        if suit.all_ranks:  # rule 9.10
+            return True
+        if suit.no_ranks:
+            return False
+        special = self.special_rank
+        if special is not None and special.rank == rank:  # rules 9.15 and 9.16
+            if special.all_ranks:
+                return True
+            if special.no_ranks:
+                return False
+            if special.deceptive:
+                return value == self.clue_ranks[i % len(self.clue_ranks)]
+        touch = self.rank_touch
+        if touch is RankTouch.ODDS_AND_EVENS:  # rule 9.19
+            return rank % 2 == 1 if value == 1 else rank % 2 == 0
+        if touch is RankTouch.FUNNELS:  # rule 9.20
+            return rank <= value
+        if touch is RankTouch.CHIMNEYS:  # rule 9.21
+            return rank >= value
+        return value == rank  # rule 4.7
 
 
 def _base_suits() -> tuple[Suit, ...]:

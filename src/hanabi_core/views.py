@@ -30,9 +30,8 @@ from .cards import DealtCard
 from .errors import InvalidArgument, _brief
 from .knowledge import (
     CardKnowledge,
-    all_ranks,
-    all_suits,
-    clue_masks,
+    all_faces,
+    clue_faces,
     counting,
     learn,
     unaccounted,
@@ -99,7 +98,7 @@ class PlayerView:
             viewer cannot).
         built: the number of cards built on each firework, in the variant's suit order.
         discards: the discard pile, oldest first, misplays included (rule 12.2).
-        notes: Note tokens available.
+        notes: Note tokens available; half Notes in Clue Starved (rule 9.25).
         storms: Storm tokens turned.
         deck_size: how many cards are left to draw (their faces and order are hidden, rule 12.3).
         turn: actions taken so far.
@@ -184,8 +183,8 @@ def view(state: GameState, player: int) -> PlayerView:
     variant = options.variant
     # The deal of rule 2.4, the same function new_game uses; the history says what happened since.
     hands = [list(block) for block in dealt_orders(options)]
-    fresh = (all_suits(variant), all_ranks(), False)
-    clues: dict[int, tuple[int, int, bool]] = {o: fresh for hand in hands for o in hand}
+    fresh = (all_faces(variant), False)
+    clues: dict[int, tuple[int, bool]] = {o: fresh for hand in hands for o in hand}
     history: list[SeenTurn] = []
     for turn in state.turns:
         action = turn.action
@@ -194,12 +193,11 @@ def view(state: GameState, player: int) -> PlayerView:
             hand = hands[action.target]
             touched = set(turn.touched)
             slots = tuple(i for i, order in enumerate(hand) if order in touched)
-            masks = clue_masks(variant, action)
+            hit_faces = clue_faces(variant, action)
             for order in hand:
-                suits, ranks, clued = clues[order]
+                possible, clued = clues[order]
                 hit = order in touched
-                suits, ranks = learn(action, masks, suits, ranks, hit)
-                clues[order] = (suits, ranks, clued or hit)
+                clues[order] = (learn(hit_faces, possible, hit), clued or hit)
             history.append(SeenTurn(turn.number, turn.player, action, turn.touched, slots))
             continue
         hand = hands[turn.player]

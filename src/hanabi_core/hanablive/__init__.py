@@ -1,7 +1,10 @@
-"""hanab.live, the largest online Hanabi site: its game records and its live game messages.
+"""hanab.live, the largest online Hanabi site: its variants, its game records and its live game
+messages.
 
 This package is the room where hanab.live's world is translated at the edge (rule 11.4):
 
+- its variants by name, [`variant`][hanabi_core.hanablive.variant] (rule 9.8), built on first use
+  from its catalogue (`hanabi_core/hanablive/data/`);
 - its JSON game records, read and written through [`read_record`][hanabi_core.read_record] and
   [`write_record`][hanabi_core.write_record] (the mapping is in `hanabi_core.hanablive._records`);
 - one seat's game as the server sends it, [`LiveGame`][hanabi_core.hanablive.LiveGame]
@@ -25,6 +28,7 @@ from ._records import (
 from .live import LiveGame
 from .protocol import Desync
 from .recorded import messages
+from .variants import variant, variant_names
 
 __all__ = [
     "HANAB_LIVE_VARIANTS",
@@ -37,4 +41,6 @@ __all__ = [
     "encode",
     "is_hanab_live",
     "messages",
+    "variant",
+    "variant_names",
 ]

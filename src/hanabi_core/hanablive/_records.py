@@ -12,18 +12,24 @@ hanab.live's code is used. Use it through [`read_record`][hanabi_core.read_recor
 | `"Rainbow (6 Suits)"` | `"multicolour-wild"` |
 | `"Dark Rainbow (6 Suits)"` | `"multicolour-wild-five"` |
 | `"White Reversed (6 Suits)"` | `"black-powder"` (its reversed White suit is our black) |
+| any other variant name | [`hanablive.variant(name)`][hanabi_core.hanablive.variant] (rule 9.8) |
 | Purple | white |
 | `suitIndex`, clue `value` | the index in `Variant.suits`, in `Variant.clue_colours` |
 | `emptyClues` | `negative_clues=True` |
 | `allOrNothing` | `last_round=False` |
 | `oneExtraCard` / `oneLessCard` | `hand_size` one more / one less than the table's |
 | action types 0 and 1 (a card's order) | `Play` / `Discard` (a slot of the actor's hand) |
+| type 0 / 1 on an inverted suit's card | `Discard` / `Play` (rule 9.13: what befell the card) |
 | action types 2 and 3 | `ColourClue` / `RankClue` |
 | action types 4 and 5 (ended by the server or a vote) | the game is abandoned (rule 7.5) |
 
-Refused, with an `InvalidRecord` naming the field: any other variant, `startingPlayer` other than
-0, `cardCycle`, detrimental characters, and a deck play that actually happens (`deckPlays` itself
-is accepted: it changes nothing until a player plays the last card of the deck).
+`startingPlayer` s (a legacy option): our seat k is hanab.live's player (s + k) mod n, dealt that
+player's cards, so the deal's blocks, card orders, clue targets and names rotate.
+
+Refused, with an `InvalidRecord` naming the field: a variant hanab.live does not have or whose
+mechanics hanabi_core does not implement (rule 9.28), `cardCycle`, detrimental characters, and a
+deck play that actually happens (`deckPlays` itself is accepted: it changes nothing until a player
+plays the last card of the deck).
 """
 
 from __future__ import annotations
@@ -43,6 +49,9 @@ from ..options import EDITIONS, Options, default_hand_size
 from ..rules import apply, check, new_game
 from ..spec import Rule
 from ..state import GameState
+from ..variants import Variant
+from .variants import ID_PREFIX
+from .variants import variant as catalogue_variant
 
 __all__ = ["HANAB_LIVE_VARIANTS", "Decoded", "decode", "encode"]
 
@@ -101,7 +110,7 @@ def is_hanab_live(data: Mapping[str, Any]) -> bool:
     return "format" not in data and "deck" in data and "actions" in data and "players" in data
 
 
-def _options(data: Mapping[str, Any], players: int) -> tuple[Options, bool]:
+def _options(data: Mapping[str, Any], players: int) -> tuple[Options, bool, int]:
     raw = data.get("options", {})
     given = j.obj(raw, "$.options", (), _OPTIONS)
     path = "$.options"
@@ -119,12 +128,14 @@ def _options(data: Mapping[str, Any], players: int) -> tuple[Options, bool]:
                 j.at(path, name), f"must be a number, got {j.describe(given[name])}"
             )
     name = j.string(given.get("variant", "No Variant"), j.at(path, "variant"))
-    if name not in HANAB_LIVE_VARIANTS:
-        raise InvalidRecord(
-            j.at(path, "variant"),
-            f"the hanab.live variant {j.describe(name)} is not supported; hanabi_core reads "
-            + ", ".join(map(repr, HANAB_LIVE_VARIANTS)),
-        )
+    variant: Variant | str
+    if name in HANAB_LIVE_VARIANTS:
+        variant = HANAB_LIVE_VARIANTS[name]
+    else:
+        try:
+            variant = catalogue_variant(name)  # rule 9.8
+        except InvalidOptions as error:
+            raise InvalidRecord(j.at(path, "variant"), str(error)) from None
     if "cardCycle" in given and j.boolean(given["cardCycle"], j.at(path, "cardCycle")):
         raise InvalidRecord(j.at(path, "cardCycle"), "the card-cycle option is not supported")
     if "detrimentalCharacters" in given and j.boolean(
@@ -133,25 +144,21 @@ def _options(data: Mapping[str, Any], players: int) -> tuple[Options, bool]:
         raise InvalidRecord(
             j.at(path, "detrimentalCharacters"), "detrimental characters are not supported"
         )
-    if "startingPlayer" in given and j.integer(
-        given["startingPlayer"], j.at(path, "startingPlayer"), 0, players - 1
-    ):
-        raise InvalidRecord(
-            j.at(path, "startingPlayer"),
-            "a first player other than seat 0 (a legacy hanab.live option) is not supported",
-        )
+    first = 0
+    if "startingPlayer" in given:
+        first = j.integer(given["startingPlayer"], j.at(path, "startingPlayer"), 0, players - 1)
     hand_size = default_hand_size(players) + flags["oneExtraCard"] - flags["oneLessCard"]
     try:
         options = EDITIONS["hanab-live"].options(
             players,
-            variant=HANAB_LIVE_VARIANTS[name],
+            variant=variant,
             hand_size=hand_size,
             negative_clues=flags["emptyClues"],
             last_round=not flags["allOrNothing"],
         )
     except InvalidOptions as error:
         raise InvalidRecord(path, str(error)) from None
-    return options, flags["deckPlays"]
+    return options, flags["deckPlays"], first
 
 
 def _deck(value: object, options: Options) -> tuple[Card, ...]:
@@ -188,8 +195,11 @@ def decode(data: Mapping[str, Any]) -> Decoded:
     names = j.array(data["players"], "$.players", most=6, least=2)
     players = tuple(j.string(name, j.at("$.players", i)) for i, name in enumerate(names))
     _extras(data)
-    options, deck_plays = _options(data, len(players))
+    options, deck_plays, first = _options(data, len(players))
     deck = _deck(data["deck"], options)
+    seats = _Seats(len(players), options.hand_size, first, len(deck))
+    deck = seats.deck(deck)
+    players = seats.deck(players, 1)
     try:
         state = new_game(options, deck=deck)
     except InvalidDeck as error:
@@ -212,16 +222,17 @@ def decode(data: Mapping[str, Any]) -> Decoded:
             refused = check(state, Play(0)) if state.is_over else None
             if refused is not None:
                 raise refused.at_turn(i)
-            ended = (kind == 5, target if target >= 0 else None, value)
+            ended = (kind == 5, seats.seat(target) if target >= 0 else None, value)
             break
         if kind == 2:
             colours = options.variant.clue_colours
             colour = j.integer(value, j.at(path, "value"), 0, len(colours) - 1)
-            action: Action = ColourClue(target, colours[colour])
+            action: Action = ColourClue(seats.seat(target), colours[colour])
         elif kind == 3:
-            action = RankClue(target, value)
+            action = RankClue(seats.seat(target), value)
         else:
-            action = _card_action(state, kind, target, path, deck_plays=deck_plays, turn=i)
+            order = seats.order(target)
+            action = _card_action(state, kind, order, path, deck_plays=deck_plays, turn=i)
         try:
             state = apply(state, action)
         except IllegalAction as error:
@@ -229,6 +240,45 @@ def decode(data: Mapping[str, Any]) -> Decoded:
         actions.append(action)
         states.append(state)
     return Decoded(options, deck, tuple(actions), players, ended, tuple(states))
+
+
+@frozen
+class _Seats:
+    """hanab.live's legacy `startingPlayer` option, translated at the edge.
+
+    hanab.live deals to its players 0, 1, … in turn and lets player `first` act first; hanabi_core's
+    seat 0 acts first (rule 2.6). So our seat k is hanab.live's player (first + k) mod n, dealt that
+    player's cards (rule 2.4): the deal's blocks of `size` cards rotate, and card orders, clue
+    targets and player names follow. With `first` 0 everything maps to itself.
+    """
+
+    n: int
+    size: int
+    first: int
+    cards: int
+
+    def seat(self, player: int) -> int:
+        """Our seat of hanab.live's player (anything else unchanged, for the rules to refuse)."""
+        return (player - self.first) % self.n if 0 <= player < self.n else player
+
+    def order(self, theirs: int) -> int:
+        """Our order of hanab.live's card order."""
+        if not self.first or not 0 <= theirs < self.n * self.size <= self.cards:
+            return theirs
+        player, index = divmod(theirs, self.size)
+        return self.seat(player) * self.size + index
+
+    def deck(self, items: Sequence[Any], size: int | None = None) -> tuple[Any, ...]:
+        """Their deck (or, with `size` 1, their players) in our seat order."""
+        block = self.size if size is None else size
+        if not self.first or self.n * block > len(items):
+            return tuple(items)
+        head = [
+            items[((k + self.first) % self.n) * block + i]
+            for k in range(self.n)
+            for i in range(block)
+        ]
+        return (*head, *items[self.n * block :])
 
 
 def _card_action(
@@ -240,6 +290,10 @@ def _card_action(
     seat = state.current_player
     for slot, card in enumerate(state.hands[seat]):
         if card.order == order:
+            if card.inverted:
+                # Rule 9.13: hanab.live records what happened to the card; the player pressed
+                # the other button.
+                make = Discard if kind == 0 else Play
             return make(slot)
     deck = state.deck
     if kind == 0 and deck_plays and deck and deck[0].order == order:
@@ -303,7 +357,16 @@ def encode(
     first = states[0]
     options = first.options
     variant = options.variant
-    if variant.id not in _NAMES:
+    hanab_name = _NAMES.get(variant.id)
+    if hanab_name is None and variant.id.startswith(ID_PREFIX):
+        hanab_name = variant.name
+        try:
+            known = catalogue_variant(hanab_name) == variant
+        except InvalidOptions:
+            known = False
+        if not known:
+            hanab_name = None
+    if hanab_name is None:
         raise InvalidRecord("$.options.variant", f"hanab.live has no {variant.id!r} variant")
     for name, default in (
         ("max_notes", 8),
@@ -320,7 +383,7 @@ def encode(
         _check_same_game_on_hanab_live(states)
     hanab: dict[str, Any] = {}
     if variant.id != "base":
-        hanab["variant"] = _NAMES[variant.id]
+        hanab["variant"] = hanab_name
     extra = options.hand_size - default_hand_size(options.players)
     if extra not in (-1, 0, 1):
         raise InvalidRecord(
@@ -347,10 +410,10 @@ def encode(
             continue  # the abandoned state repeats the last one
         action = turn.action
         if isinstance(action, (Play, Discard)):
-            order = before.hands[turn.player][action.slot].order
-            actions.append(
-                {"type": 0 if isinstance(action, Play) else 1, "target": order, "value": 0}
-            )
+            card = before.hands[turn.player][action.slot]
+            # Rule 9.13: for a card of an inverted suit, hanab.live records what happened to it.
+            played = isinstance(action, Play) != card.inverted
+            actions.append({"type": 0 if played else 1, "target": card.order, "value": 0})
         elif isinstance(action, ColourClue):
             value = variant.clue_colours.index(action.colour)
             actions.append({"type": 2, "target": action.target, "value": value})

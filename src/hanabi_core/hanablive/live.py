@@ -36,7 +36,7 @@ from attrs import fields, frozen
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import RANKS, DealtCard
 from ..errors import IllegalAction, InvalidOptions, InvalidRecord
-from ..knowledge import all_ranks, all_suits, clue_masks, counting, learn, unaccounted
+from ..knowledge import all_faces, clue_faces, counting, learn, unaccounted
 from ..options import Options
 from ..rules import outcome_after_turn  # the one statement of section 7, shared
 from ..scoring import max_points
@@ -52,23 +52,42 @@ __all__ = ["LiveGame"]
 
 @frozen
 class _Tables:
-    """What the tracker looks up per variant (speed only; derived from the variant's data)."""
+    """What the tracker looks up per variant (speed only; derived from the variant's data).
+
+    A face index is ``suit * 5 + rank - 1``; bit ``f`` of a face mask stands for face ``f``, as in
+    `knowledge.clue_faces` (clue knowledge is kept per face, rule 9.27).
+    """
 
     names: tuple[str, ...]
+    # colour_bits[f], rank_bits[f]: the clues that touch face f (rules 4.6, 4.7 and 9.27).
     colour_bits: tuple[int, ...]
+    rank_bits: tuple[int, ...]
+    # inverted[suit]: its cards' play and discard are swapped (rule 9.13).
+    inverted: tuple[bool, ...]
     # next_rank[suit][built]: the rank that extends the firework, 0 once it is complete.
     next_rank: tuple[tuple[int, ...], ...]
-    # copies[suit * 5 + rank - 1]: the variant's copies of that face.
+    # copies[f]: the variant's copies of face f.
     copies: tuple[int, ...]
+    # The face mask of a card nothing is known about; the faces each clue colour (by index) and
+    # each clue rank touch.
+    all_faces: int
+    colour_faces: tuple[int, ...]
+    rank_faces: Mapping[int, int]
 
 
 @lru_cache(maxsize=64)
 def _tables(variant: Variant) -> _Tables:
+    faces = [(suit, rank) for suit in variant.suits for rank in RANKS]
     return _Tables(
         names=variant.suit_names,
-        colour_bits=tuple(variant.colour_bits(s) for s in variant.suits),
+        colour_bits=tuple(variant.colour_bits(suit, rank) for suit, rank in faces),
+        rank_bits=tuple(variant.rank_bits(suit, rank) for suit, rank in faces),
+        inverted=tuple(s.inverted for s in variant.suits),
         next_rank=tuple((*s.build_order, 0) for s in variant.suits),
         copies=tuple(c for s in variant.suits for c in s.copies),
+        all_faces=all_faces(variant),
+        colour_faces=tuple(clue_faces(variant, ColourClue(1, c)) for c in variant.clue_colours),
+        rank_faces={v: clue_faces(variant, RankClue(1, v)) for v in variant.clue_ranks},
     )
 
 
@@ -77,8 +96,8 @@ _Entry = tuple[
     int, int, Action, tuple[int, ...], tuple[int, ...], "DealtCard | None", bool, bool,
     "int | None", "DealtCard | None",
 ]  # fmt: skip
-#: What clues told of a card: (suit mask, rank mask, touched by a clue), as `views.view` keeps it.
-_Marks = tuple[int, int, bool]
+#: What clues told of a card: (face mask, touched by a clue), as `views.view` keeps it.
+_Marks = tuple[int, bool]
 
 
 class _Track(NamedTuple):
@@ -150,15 +169,17 @@ class LiveGame:
         others, the game ends once nothing is left to build (rule 7.6), as on the site.
 
         Args:
-            variant: the hanab.live variant name, e.g. ``"No Variant"`` or ``"Rainbow (6 Suits)"``
-                (the keys of `hanabi_core.hanablive.HANAB_LIVE_VARIANTS`).
+            variant: the hanab.live variant name, e.g. ``"No Variant"`` or ``"Rainbow (6 Suits)"``:
+                any name `hanabi_core.hanablive.variant` builds (rule 9.8), the keys of
+                `HANAB_LIVE_VARIANTS` as the library's own variants.
             players: how many seats the table has.
             seat: the seat the game is played from.
             options: hanab.live's table options, as in its records (``emptyClues``,
                 ``oneExtraCard``, ``oneLessCard``, ``allOrNothing``, the timing flags, …).
 
         Raises:
-            InvalidOptions: an unknown variant or option, or a seat that is not at the table.
+            InvalidOptions: an unknown or unsupported variant (rule 9.28) or option (the legacy
+                ``startingPlayer`` among them), or a seat that is not at the table.
         """
         table = dict(options or {})
         if not isinstance(variant, str):
@@ -167,10 +188,13 @@ class LiveGame:
         if type(players) is not int or not 2 <= players <= 6:
             raise InvalidOptions("players", f"must be a whole number from 2 to 6, got {players!r}")
         try:
-            ours, _ = _records._options({"options": table}, players)
+            ours, _, first = _records._options({"options": table}, players)
         except InvalidRecord as error:
             field = error.path.removeprefix("$.options.").removeprefix("$.")
             raise InvalidOptions(field, str(error).split(": ", 1)[-1]) from None
+        if first:
+            # A legacy option of old records (rotated seats); the server no longer sends it.
+            raise InvalidOptions("startingPlayer", "a live game starts with player 0")
         if type(seat) is not int or not 0 <= seat < players:
             raise InvalidOptions("seat", f"must be a seat from 0 to {players - 1}, got {seat!r}")
         return cls.from_options(ours, seat)
@@ -203,7 +227,7 @@ class LiveGame:
             drawn=0,
             built=(0,) * len(variant.suits),
             discards=(),
-            notes=options.max_notes,
+            notes=options.max_notes * variant.note_units,  # rule 2.7 (half Notes: rule 9.25)
             storms=0,
             current_player=0,
             turn=0,
@@ -309,13 +333,16 @@ class LiveGame:
         if not self.is_my_turn:
             return ()
         options = self.options
+        variant = options.variant
+        units = variant.note_units  # rule 9.25: Notes in halves in Clue Starved
         n = len(self._t.hands[self.seat])
         actions: list[Action] = [Play(i) for i in range(n)]
-        if self._t.notes < options.max_notes:
-            actions += [Discard(i) for i in range(n)]
-        if self._t.notes > 0:
+        if self._t.notes < options.max_notes * units or variant.discards_at_note_cap:
+            actions += [Discard(i) for i in range(n)]  # rules 5.2 and 9.13
+        if self._t.notes >= units:  # rules 4.1 and 9.25
             players = options.players
-            colours = options.variant.clue_colours
+            colours = variant.clue_colours
+            clue_ranks = sorted(variant.clue_ranks)  # rule 4.3 (9.18: fewer, or none)
             for k in range(1, players):
                 target = (self.seat + k) % players
                 bits = ranks = 0
@@ -323,12 +350,29 @@ class LiveGame:
                     card = self._t.faces[order]
                     assert card is not None  # another seat's card: seen
                     bits |= card.colour_bits
-                    ranks |= 1 << card.rank
-                if options.negative_clues:
-                    bits, ranks = -1, -1
+                    ranks |= card.rank_bits
+                # Rules 10.2 and 9.17: clues that touch nothing.
+                if options.negative_clues or variant.colour_clues_touch_nothing:
+                    bits = -1
+                if options.negative_clues or variant.rank_clues_touch_nothing:
+                    ranks = -1
                 actions += [ColourClue(target, c) for i, c in enumerate(colours) if bits >> i & 1]
-                actions += [RankClue(target, r) for r in RANKS if ranks >> r & 1]
+                actions += [RankClue(target, r) for r in clue_ranks if ranks >> r & 1]
+            last = self._last_clue_type()
+            if last is not None:  # rule 9.26: no clue of the type of the clue before it
+                actions = [a for a in actions if type(a) is not last]
         return tuple(actions)
+
+    def _last_clue_type(self) -> type[ColourClue] | type[RankClue] | None:
+        """Under Alternating Clues (rule 9.26), the type of the game's last clue; else `None`."""
+        if not self.options.variant.alternating_clues:
+            return None
+        node = self._t.log  # the pending entry, if any, is a play or a discard
+        while node is not None:
+            node, entry = node
+            if isinstance(entry[2], (ColourClue, RankClue)):
+                return type(entry[2])
+        return None
 
     def action_message(self, action: Action) -> dict[str, int]:
         """The payload of hanab.live's ``action`` command for `action`, the seat's own move:
@@ -369,14 +413,18 @@ class LiveGame:
                 return rule, f"your hand has slots 0 to {size - 1}"
             return Rule.DISCARD_NEEDS_A_SPENT_NOTE, f"all {options.max_notes} Notes are available"
         if isinstance(action, (ColourClue, RankClue)):
-            if self._t.notes <= 0:
-                return Rule.CLUE_COSTS_A_NOTE, "no Note tokens are available"
+            variant = options.variant
+            if self._t.notes < variant.note_units:
+                half = "only half a Note is" if self._t.notes else "no Note tokens are"
+                return Rule.CLUE_COSTS_A_NOTE, f"{half} available"
             if action.target == self.seat or not 0 <= action.target < options.players:
                 return Rule.CLUE_TARGETS_ANOTHER_PLAYER, "a clue goes to another player"
-            if isinstance(action, ColourClue) and action.colour not in options.variant.clue_colours:
+            if isinstance(action, ColourClue) and action.colour not in variant.clue_colours:
                 return Rule.CLUE_NAMES_ONE_VALUE, "this variant has no such clue colour"
-            if isinstance(action, RankClue) and action.rank not in RANKS:
-                return Rule.CLUE_NAMES_ONE_VALUE, "a clue names a rank from 1 to 5"
+            if isinstance(action, RankClue) and action.rank not in variant.clue_ranks:
+                return Rule.CLUE_NAMES_ONE_VALUE, "this variant's clues cannot name that rank"
+            if self._last_clue_type() is type(action):
+                return Rule.ALTERNATING_CLUES, "a clue cannot be of the type of the one before it"
             return Rule.CLUE_MUST_TOUCH, f"it touches none of seat {action.target}'s cards"
         return Rule.KNOWN_ACTIONS_ONLY, "a turn is a Play, Discard, ColourClue or RankClue"
 
@@ -442,9 +490,8 @@ class LiveGame:
                 raise Desync(index, "rank", f"every copy of {card.card} has been seen already")
         hands = list(self._t.hands)
         marks = list(self._t.marks)
-        variant = options.variant
         hands[player] = (*hands[player], order)
-        marks[player] = (*marks[player], (all_suits(variant), all_ranks(), False))
+        marks[player] = (*marks[player], (self._v.all_faces, False))
         faces = self._t.faces
         seen = self._t.seen
         if card is not None:
@@ -492,9 +539,10 @@ class LiveGame:
             card = known
         else:
             # The seat's own card, revealed: it must fit what clues said and the copies left.
-            suits, ranks, _ = self._t.marks[player][slot]
-            if not (suits >> suit & 1 and ranks >> rank & 1):
-                field = "rank" if suits >> suit & 1 else "suitIndex"
+            mask, _ = self._t.marks[player][slot]
+            if not mask >> face & 1:
+                suit_possible = mask >> (suit * len(RANKS)) & ((1 << len(RANKS)) - 1)
+                field = "rank" if suit_possible else "suitIndex"
                 raise Desync(index, field, f"clues said card {order} cannot be {card.card}")
             if seen[face] >= tables.copies[face]:
                 raise Desync(index, "rank", f"every copy of {card.card} has been seen already")
@@ -503,6 +551,8 @@ class LiveGame:
         discards = self._t.discards
         notes = self._t.notes
         storms = self._t.storms
+        variant = options.variant
+        cap = options.max_notes * variant.note_units  # rule 9.25: in half Notes in Clue Starved
         fits = rank == tables.next_rank[suit][built[suit]]
         note_gained = False
         if is_play:
@@ -513,10 +563,15 @@ class LiveGame:
                     f"{card.card} does not extend its firework; hanab.live sends a misplay as a "
                     "discard with failed true",
                 )
-            # Rules 6.2 and 6.4: the card is built; the firework's last card brings a Note back.
+            # Rules 6.2 and 6.4: the card is built; the firework's last card brings a Note back
+            # (half a Note in Clue Starved, rule 9.25; a 5 under descending_bonus="five", 13.8).
             now = built[suit] + 1
             built = (*built[:suit], now, *built[suit + 1 :])
-            note_gained = tables.next_rank[suit][now] == 0 and notes < options.max_notes
+            if options.descending_bonus == "five":
+                earned = rank == 5
+            else:
+                earned = tables.next_rank[suit][now] == 0
+            note_gained = earned and notes < cap
             notes += note_gained
         elif failed:
             if fits:
@@ -524,14 +579,19 @@ class LiveGame:
             discards = (*discards, card)  # rule 6.3: a misplay is discarded and costs a Storm
             storms += 1
         else:
-            if notes >= options.max_notes:
+            if notes >= cap and not variant.discards_at_note_cap:
                 raise Desync(
                     index, "type", "a discard needs a spent Note (rule 5.2), and none is spent"
                 )
             discards = (*discards, card)  # rule 5.3
-            notes += 1
-            note_gained = True
-        action: Action = Play(slot) if is_play or failed else Discard(slot)
+            # A Note back, none at the cap (which only a variant with an inverted suit allows,
+            # rule 9.13).
+            note_gained = notes < cap
+            notes += note_gained
+        # hanab.live's message says what befell the card; the player pressed the other button for
+        # a card of an inverted suit (rule 9.13), as its records store it.
+        played = (is_play or failed) != tables.inverted[suit]
+        action: Action = Play(slot) if played else Discard(slot)
         hands = list(self._t.hands)
         marks = list(self._t.marks)
         hands[player] = hand[:slot] + hand[slot + 1 :]
@@ -574,7 +634,8 @@ class LiveGame:
         self._check_can_act(index, giver, "giver")
         if "turn" in m and field_int(m, "turn", index) != self._t.turn:
             raise Desync(index, "turn", f"turn {m['turn']}, but this is turn {self._t.turn}")
-        if self._t.notes <= 0:
+        cost = variant.note_units  # rule 9.25: two half Notes in Clue Starved
+        if self._t.notes < cost:
             raise Desync(index, "type", "a clue costs a Note (rule 4.1), and none is left")
         if not 0 <= target < options.players or target == giver:
             raise Desync(index, "target", f"seat {giver} cannot give a clue to seat {target}")
@@ -584,31 +645,38 @@ class LiveGame:
                 raise Desync(index, "clue.value", f"no clue colour {value} in this variant")
             action = ColourClue(target, variant.clue_colours[value])
         elif kind == 1:
-            if value not in RANKS:
-                raise Desync(index, "clue.value", f"no rank {value}")
+            if value not in variant.clue_ranks:  # rule 4.3 (9.18: fewer clue ranks, or none)
+                raise Desync(index, "clue.value", f"no rank {value} clue in this variant")
             action = RankClue(target, value)
         else:
             raise Desync(index, "clue.type", f"must be 0 (colour) or 1 (rank), got {kind}")
+        if self._last_clue_type() is type(action):
+            raise Desync(index, "clue.type", "clue types alternate in this variant (rule 9.26)")
         hand = self._t.hands[target]
         hit = set(touched)
         if len(hit) != len(touched) or not hit <= set(hand):
             raise Desync(index, "list", f"{touched} are not distinct cards of seat {target}")
-        if not hit and not options.negative_clues:
+        if kind == 0:
+            hit_faces = self._v.colour_faces[value]
+            blind = variant.colour_clues_touch_nothing
+        else:
+            hit_faces = self._v.rank_faces[value]
+            blind = variant.rank_clues_touch_nothing
+        if not hit and not (options.negative_clues or blind):
             raise Desync(index, "list", "a clue must touch a card (rule 4.5)")
-        masks = clue_masks(variant, action)
         if target != self.seat:
-            # Rules 4.4, 4.6 and 4.7: the clue touches exactly the cards the variant says.
-            expected = [o for o in hand if _touches(self._t.faces[o], masks)]
+            # Rules 4.4, 4.6, 4.7 and 9.27: the clue touches exactly the cards the variant says.
+            expected = [o for o in hand if _touches(self._t.faces[o], hit_faces)]
             if set(expected) != hit:
                 raise Desync(index, "list", f"the clue touches {expected}, not {sorted(hit)}")
         marks = list(self._t.marks)
         learnt = []
-        for order, (was_suits, was_ranks, clued) in zip(hand, marks[target], strict=True):
+        for order, (was, clued) in zip(hand, marks[target], strict=True):
             is_hit = order in hit
-            suits, ranks = learn(action, masks, was_suits, was_ranks, is_hit)
-            if not suits or not ranks:
+            faces = learn(hit_faces, was, is_hit)
+            if not faces:
                 raise Desync(index, "list", f"card {order} cannot be what this clue says")
-            learnt.append((suits, ranks, clued or is_hit))
+            learnt.append((faces, clued or is_hit))
         marks[target] = tuple(learnt)
         order_touched = tuple(o for o in hand if o in hit)
         slots = tuple(i for i, o in enumerate(hand) if o in hit)
@@ -617,7 +685,7 @@ class LiveGame:
         )  # fmt: skip
         return self._end_turn(
             index, entry, False, self._t.hands, tuple(marks), self._t.faces, self._t.seen,
-            self._t.built, self._t.discards, self._t.notes - 1, self._t.storms, None,
+            self._t.built, self._t.discards, self._t.notes - cost, self._t.storms, None,
         )  # fmt: skip
 
     def _end_turn(  # noqa: PLR0917
@@ -776,27 +844,47 @@ class LiveGame:
             raise Desync(index, "suitIndex", f"no suit {suit} in this variant")
         if rank not in RANKS:
             raise Desync(index, "rank", f"no rank {rank}")
-        card = DealtCard(order, tables.names[suit], rank, suit, tables.colour_bits[suit])
-        return card, suit * len(RANKS) + rank - 1
+        face = suit * len(RANKS) + rank - 1
+        card = DealtCard(
+            order,
+            tables.names[suit],
+            rank,
+            suit,
+            tables.colour_bits[face],
+            tables.rank_bits[face],
+            tables.inverted[suit],
+        )
+        return card, face
 
 
 def _can_act(options: Options, sizes: list[int], notes: int, seat: int) -> bool:
     """Whether `seat` has a legal action, given the hands' sizes and the Notes available.
 
-    A card in hand can be played (rule 6.1). A clue needs a Note (rule 4.1) and a card it
-    touches (rule 4.5): every card is touched by its rank's clue (rule 4.7), so another hand
-    with a card will do, or any hand with clues that touch nothing (rule 4.5a).
+    A card in hand can be played (rule 6.1). A clue needs a Note (rule 4.1; two half Notes in
+    Clue Starved, 9.25) and a card it touches (rule 4.5): a card is touched by its rank's clue
+    (rule 4.7), so another hand with a card will do, or any hand with clues that touch nothing
+    (rule 4.5a, or blind clues, 9.17). The tracker does not see the seat's own cards, so this
+    does not follow the hanab.live variants where some card no clue touches (rules 9.10, 9.18)
+    or where clues alternate (9.26); those variants are played with a last round (rule 7.3),
+    where this check is not made.
     """
     if sizes[seat]:
         return True
-    others = (n for s, n in enumerate(sizes) if s != seat)
-    return notes > 0 and (options.negative_clues or any(others))
+    variant = options.variant
+    if notes < variant.note_units:
+        return False
+    if (
+        options.negative_clues
+        or (variant.colour_clues_touch_nothing and variant.clue_colours)
+        or (variant.rank_clues_touch_nothing and variant.clue_ranks)
+    ):
+        return True
+    return any(n for s, n in enumerate(sizes) if s != seat)
 
 
-def _touches(card: DealtCard | None, masks: tuple[int, int]) -> bool:
+def _touches(card: DealtCard | None, hit_faces: int) -> bool:
     assert card is not None  # another seat's card: seen
-    suits, ranks = masks
-    return bool(suits >> card.suit_index & 1 and ranks >> card.rank & 1)
+    return bool(hit_faces >> (card.suit_index * len(RANKS) + card.rank - 1) & 1)
 
 
 _HANDLERS = {

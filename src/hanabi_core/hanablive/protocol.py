@@ -12,7 +12,11 @@ not shown):
 - ``play {playerIndex, order, suitIndex, rank}``: a card that extended its firework;
 - ``strike {num, order, turn}`` then ``discard {…, failed: true}``: a misplay;
 - ``discard {playerIndex, order, suitIndex, rank, failed: false}``: a discard;
-- ``status {clues, score, maxScore}``, then ``gameOver {endCondition, playerIndex, votes}`` when
+- (these three say what befell the card: for a card of an inverted suit the player pressed the
+  other button, rule 9.13, and the tracker logs that action, as `apply` does;)
+- ``status {clues, score, maxScore}`` (``clues`` in half Notes in Clue Starved, as the server
+  counts them, ``server/src/variant.go`` ``GetAdjustedClueTokens``, and as
+  `GameState.notes` does, rule 9.25), then ``gameOver {endCondition, playerIndex, votes}`` when
   the game ends, then ``turn {num, currentPlayerIndex}`` (−1 once over): after every action.
 
 A ``gameOver`` must agree with the rules (the `hanab-live` preset's, with rule 7.6's early end):

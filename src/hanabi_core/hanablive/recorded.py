@@ -117,7 +117,9 @@ def messages(record: GameRecord, seat: int) -> tuple[dict[str, Any], ...]:
                         "turn": turn.number,
                     }
                 )
-            if isinstance(action, Play) and not turn.misplay:
+            # hanab.live says what befell the card: for a card of an inverted suit, the other
+            # button's (rule 9.13).
+            if (isinstance(action, Play) != card.inverted) and not turn.misplay:
                 out.append({"type": "play", **face})
             else:
                 out.append({"type": "discard", **face, "failed": turn.misplay})

@@ -171,23 +171,33 @@ def _oracle(state: GameState, action: object) -> bool:
         return False  # rule 3.4
     if isinstance(action, Play):
         return 0 <= action.slot < len(hand)  # rule 6.1
+    variant = options.variant
+    units = variant.note_units  # rule 9.25: Notes counted in halves in Clue Starved
     if isinstance(action, Discard):
-        # Rules 5.1 and 5.2.
-        return 0 <= action.slot < len(hand) and state.notes < options.max_notes
+        # Rules 5.1 and 5.2 (and 9.13: at the cap too with an inverted suit).
+        return 0 <= action.slot < len(hand) and (
+            state.notes < options.max_notes * units or variant.discards_at_note_cap
+        )
     assert isinstance(action, (ColourClue, RankClue))
     target = action.target
-    if state.notes <= 0 or target == p or not 0 <= target < options.players:
+    if state.notes < units or target == p or not 0 <= target < options.players:
         return False  # rules 4.1 and 4.2
-    variant = options.variant
     if isinstance(action, ColourClue):
         if action.colour not in variant.clue_colours:
             return False  # rule 4.3
-        touches = [variant.touches(action.colour, c.suit) for c in state.hands[target]]
+        touches = [variant.touches(action.colour, c.suit, c.rank) for c in state.hands[target]]
+        blind = variant.colour_clues_touch_nothing  # rule 9.17
     else:
-        if action.rank not in RANKS:
+        if action.rank not in variant.clue_ranks:
             return False  # rule 4.3
-        touches = [c.rank == action.rank for c in state.hands[target]]
-    return options.negative_clues or any(touches)  # rule 4.5
+        touches = [variant.rank_touches(action.rank, c.suit, c.rank) for c in state.hands[target]]
+        blind = variant.rank_clues_touch_nothing
+    if not (options.negative_clues or blind or any(touches)):
+        return False  # rule 4.5
+    if variant.alternating_clues:  # rule 9.26
+        clues = [t.action for t in state.turns if isinstance(t.action, (ColourClue, RankClue))]
+        return not clues or type(clues[-1]) is not type(action)
+    return True
 
 
 def _accepted(state: GameState, action: object) -> bool:
@@ -303,7 +313,8 @@ def check_card_conservation(state: GameState) -> None:
     played = {
         t.card.order
         for t in state.turns
-        if type(t.action) is Play and not t.misplay and t.card is not None
+        # A play, or a discard of an inverted suit's card (rule 9.13), that did not misplay.
+        if t.card is not None and (type(t.action) is Play) != t.card.inverted and not t.misplay
     }
     assert played == set(range(options.deck_size)) - orders, "fireworks hold unplayed cards"
 
@@ -312,7 +323,8 @@ def check_tokens(state: GameState) -> None:
     """Rules 1.2, 1.3, 10.3, 10.4 and 7.1: 0 <= Notes <= cap; 0 <= Storms <= max; the last Storm
     ends the game."""
     options = state.options
-    assert 0 <= state.notes <= options.max_notes, f"notes {state.notes}"
+    cap = options.max_notes * options.variant.note_units  # rule 9.25
+    assert 0 <= state.notes <= cap, f"notes {state.notes}"
     assert 0 <= state.storms <= options.max_storms, f"storms {state.storms}"
     if state.storms == options.max_storms:
         assert state.is_over and state.outcome is not None
@@ -433,19 +445,27 @@ def check_fireworks(before: GameState, action: Action, after: GameState) -> None
     grown = {s: after.fireworks[s] - n for s, n in before.fireworks.items()}
     assert all(d >= 0 for d in grown.values()), "a firework shrank"
     assert all(n <= 5 for n in after.fireworks.values())
-    assert sum(grown.values()) <= (1 if type(action) is Play else 0)
+    variant = before.options.variant
+    units = variant.note_units  # rule 9.25
+    cap = before.options.max_notes * units
+    plays = type(action) is Play
+    if type(action) in (Play, Discard):
+        card = before.hands[before.current_player][action.slot]  # type: ignore[union-attr]
+        plays = plays != card.inverted  # rule 9.13
+    assert sum(grown.values()) <= (1 if plays else 0)
     extended = sum(grown.values()) == 1
     if type(action) in (ColourClue, RankClue):
-        assert after.notes == before.notes - 1 and after.storms == before.storms
-    elif type(action) is Discard:
-        assert after.notes == before.notes + 1 and after.storms == before.storms
+        assert after.notes == before.notes - units and after.storms == before.storms
+    elif not plays:
+        gained = before.notes < cap  # a discard at the cap gains nothing (rule 9.13)
+        assert after.notes == before.notes + gained and after.storms == before.storms
     else:
         assert after.storms == before.storms + (not extended)
         complete = extended and 5 in {after.fireworks[s] for s, d in grown.items() if d}
         if before.options.descending_bonus == "five":  # ruling 13.8: a 5 brings the Note
             played = after.last_turn.card if after.last_turn is not None else None
             complete = extended and played is not None and played.rank == 5
-        bonus = complete and before.notes < before.options.max_notes
+        bonus = complete and before.notes < cap
         assert after.notes == before.notes + bonus
 
 

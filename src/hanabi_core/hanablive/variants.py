@@ -1,0 +1,213 @@
+"""hanab.live's variants by name (rule 9.8): its catalogue read as data, built on first use.
+
+The facts (every variant's name, id, suits and flags; every suit's clue properties; the colours)
+come from hanab.live's ``packages/game/src/json/{variants,suits,colors}.json``; see
+``hanablive/data/README.md`` for the commit and the licence. The rules they switch on are spec
+section 9 (rules 9.9 to 9.27); the mechanics hanabi_core does not implement yet are refused by name
+(rule 9.28), never played wrong.
+
+```python
+from hanabi_core.hanablive import variant
+rainbow = variant("Rainbow (6 Suits)")
+assert rainbow.suit_names[-1] == "Rainbow" and len(rainbow.deck) == 60
+assert rainbow.clue_colours == ("Red", "Yellow", "Green", "Blue", "Purple")
+```
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from ..cards import RANKS, ClueTouch, Suit
+from ..errors import InvalidOptions
+from ..variants import RankTouch, SpecialRank, Variant
+
+__all__ = ["ID_PREFIX", "UNSUPPORTED", "mechanics", "variant", "variant_names"]
+
+#: hanab.live's suffix for a suit built downwards (``SUIT_REVERSED_SUFFIX`` in its constants.ts).
+_REVERSED = " Reversed"
+#: The prefix of the ids of the variants built here (``Variant.id``).
+ID_PREFIX = "hanab.live:"
+
+#: The variant flags of mechanics hanabi_core does not implement yet, with their names (rule 9.28).
+UNSUPPORTED: Mapping[str, str] = {
+    "upOrDown": "Up or Down",
+    "sudoku": "Sudoku",
+    "throwItInAHole": "Throw It in a Hole",
+    "cowAndPig": "Cow & Pig",
+    "duck": "Duck",
+}
+#: Suit flags of mechanics hanabi_core does not implement yet (rule 9.28): none today.
+_UNSUPPORTED_SUIT: Mapping[str, str] = {}
+
+
+@cache
+def _data() -> tuple[Mapping[str, Any], Mapping[str, Mapping[str, Any]], frozenset[str]]:
+    """The variants by name, the suits by name, and the colour names (read once)."""
+    import gzip  # noqa: PLC0415  (on first use: importing hanabi_core stays cheap)
+    from importlib import resources  # noqa: PLC0415
+
+    raw = resources.files(__package__).joinpath("data/hanab-live-variants.json.gz").read_bytes()
+    doc = json.loads(gzip.decompress(raw))
+    return (
+        {v["name"]: v for v in doc["variants"]},
+        {s["name"]: s for s in doc["suits"]},
+        frozenset(doc["colors"]),
+    )
+
+
+def variant_names() -> tuple[str, ...]:
+    """Every hanab.live variant name, in the catalogue's order (its ids ascending)."""
+    return tuple(_data()[0])
+
+
+def mechanics(name: str) -> tuple[str, ...]:
+    """The mechanics of the variant `name` that hanabi_core refuses (rule 9.28); empty when the
+    variant is supported. Raises `InvalidOptions` for an unknown name."""
+    data = _facts(name)
+    suits = _data()[1]
+    found = [label for flag, label in UNSUPPORTED.items() if data.get(flag)]
+    for suit_name in data["suits"]:
+        suit = suits[suit_name.removesuffix(_REVERSED)]
+        found += [label for flag, label in _UNSUPPORTED_SUIT.items() if suit.get(flag)]
+    return tuple(dict.fromkeys(found))
+
+
+def _facts(name: str) -> Mapping[str, Any]:
+    if not isinstance(name, str):
+        raise InvalidOptions("variant", f"a hanab.live variant name is a str, got {name!r}")
+    found: Mapping[str, Any] | None = _data()[0].get(name)
+    if found is None:
+        raise InvalidOptions("variant", f"hanab.live has no variant named {name!r}")
+    return found
+
+
+def variant(name: str) -> Variant:
+    """The hanab.live variant called `name`, as a `Variant` (rule 9.8).
+
+    Suits are in hanab.live's order (its `suitIndex`), clue colours in its clue-colour order (its
+    colour clue `value`), rank clues as its `clueRanks`.
+
+    Raises:
+        InvalidOptions: hanab.live has no variant of that name, or the variant needs a mechanic
+            hanabi_core does not implement yet (rule 9.28; the message names it).
+
+    ```python
+    from hanabi_core import InvalidOptions
+    from hanabi_core.hanablive import variant
+    assert variant("Rainbow-Ones (5 Suits)").special_rank.all_colours
+    try:
+        variant("Up or Down (5 Suits)")
+    except InvalidOptions as error:
+        assert "Up or Down" in str(error)
+    ```
+    """
+    _facts(name)  # first: an unhashable or unknown name is refused before the cache
+    return _build(name)
+
+
+@cache
+def _build(name: str) -> Variant:
+    data = _facts(name)
+    refused = mechanics(name)
+    if refused:
+        # Rule 9.28: refused by name rather than played by the wrong rules.
+        raise InvalidOptions(
+            "variant",
+            f"the hanab.live variant {name!r} needs {', '.join(refused)}, which hanabi_core does "
+            "not implement yet (rule 9.28)",
+        )
+    suits_json = _data()[1]
+    suits = tuple(_suit(suits_json[s.removesuffix(_REVERSED)], s, data) for s in data["suits"])
+    colours = data.get("clueColors")
+    if colours is None:
+        # Rule 9.9: the clue colours of the suits in order, each once; a suit that every colour
+        # touches adds none (variantsInit.ts, getVariantClueColors).
+        colours = [
+            c
+            for suit in suits
+            if suit.touch is not ClueTouch.EVERY_COLOUR
+            for c in suit.clue_colours
+        ]
+    special = None
+    if "specialRank" in data:
+        special = SpecialRank(
+            data["specialRank"],
+            all_colours=data.get("specialRankAllClueColors", False),
+            no_colours=data.get("specialRankNoClueColors", False),
+            all_ranks=data.get("specialRankAllClueRanks", False),
+            no_ranks=data.get("specialRankNoClueRanks", False),
+            deceptive=data.get("specialRankDeceptive", False),
+        )
+    touch = RankTouch.EQUAL
+    for flag, rule in (
+        ("oddsAndEvens", RankTouch.ODDS_AND_EVENS),
+        ("funnels", RankTouch.FUNNELS),
+        ("chimneys", RankTouch.CHIMNEYS),
+    ):
+        if data.get(flag):
+            touch = rule
+    return Variant(
+        f"{ID_PREFIX}{name}",
+        name,
+        suits,
+        tuple(dict.fromkeys(colours)),
+        clue_ranks=tuple(data.get("clueRanks", RANKS)),
+        special_rank=special,
+        rank_touch=touch,
+        colour_clues_touch_nothing=data.get("colorCluesTouchNothing", False),
+        rank_clues_touch_nothing=data.get("rankCluesTouchNothing", False),
+        synesthesia=data.get("synesthesia", False),
+        clue_starved=data.get("clueStarved", False),
+        alternating_clues=data.get("alternatingClues", False),
+    )
+
+
+def _suit(facts: Mapping[str, Any], name: str, variant: Mapping[str, Any]) -> Suit:
+    """One suit of a variant: its touch data (rules 9.9 to 9.11) and copies (9.12 to 9.14, 9.23,
+    9.24)."""
+    reversed_ = name.endswith(_REVERSED)
+    if facts.get("allClueColors"):
+        touch = ClueTouch.EVERY_COLOUR
+    elif facts.get("noClueColors"):
+        touch = ClueTouch.NO_COLOUR
+    else:
+        touch = ClueTouch.OWN_COLOUR
+    colours = facts.get("clueColors")
+    if colours is None:
+        # A suit without clue colours of its own data is clued by the colour of its name
+        # (suitsInit.ts, getSuitClueColors), unless it is special (every, none, prism).
+        special = facts.get("allClueColors") or facts.get("noClueColors") or facts.get("prism")
+        own = facts["name"]
+        colours = [] if special or own not in _data()[2] else [own]
+    return Suit(
+        name,
+        touch,
+        _copies(facts, reversed_, variant),
+        reversed_,
+        colours=tuple(colours),
+        all_ranks=facts.get("allClueRanks", False),
+        no_ranks=facts.get("noClueRanks", False),
+        prism=facts.get("prism", False),
+        inverted=facts.get("inverted", False),
+    )
+
+
+def _copies(
+    facts: Mapping[str, Any], reversed_: bool, variant: Mapping[str, Any]
+) -> tuple[int, ...]:
+    """Copies of each rank (packages/game/src/rules/deck.ts, getNumCopiesOfCard)."""
+    if facts.get("oneOfEach"):
+        return (1, 1, 1, 1, 1)  # rule 9.12
+    copies = [3, 2, 2, 2, 1]
+    if reversed_:
+        copies[0], copies[4] = 1, 3  # rule 9.14: the 5s are the common cards
+    elif variant.get("scarceOnes"):
+        copies[0] = 2  # rule 9.24
+    critical = variant.get("criticalRank")
+    if critical is not None:
+        copies[critical - 1] = 1  # rule 9.23
+    return tuple(copies)

@@ -1,0 +1,191 @@
+"""Every hanab.live variant against the facts of its catalogue (rules 9.8 to 9.28).
+
+The oracle below reads the raw facts (hanab.live's JSON fields, as shipped in
+``hanabi_core/hanablive/data``) and decides touches in the order of rule 9.27 on its own, without
+`Variant`: deck sizes by hanab.live's client formula (``getTotalCardsInSuit``), maximum scores,
+clue colours and ranks, and, on random deals, what every clue touches and which clues are legal,
+compared with `legal_actions`, `apply` and `check`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from hanabi_core import (
+    ColourClue,
+    InvalidOptions,
+    Options,
+    RankClue,
+    Rule,
+    apply,
+    check,
+    legal_actions,
+    new_game,
+)
+from hanabi_core.hanablive.variants import _data, mechanics, variant, variant_names
+
+REFUSED_FLAGS = ("upOrDown", "sudoku", "throwItInAHole", "cowAndPig", "duck")
+
+
+def facts() -> tuple[Mapping[str, Any], Mapping[str, Any], frozenset[str]]:
+    return _data()
+
+
+def suit_facts(name: str) -> Mapping[str, Any]:
+    return facts()[1][name.removesuffix(" Reversed")]
+
+
+def suit_colours(name: str) -> list[str]:
+    s = suit_facts(name)
+    if "clueColors" in s:
+        return list(s["clueColors"])
+    if s.get("allClueColors") or s.get("noClueColors") or s.get("prism"):
+        return []
+    return [s["name"]] if s["name"] in facts()[2] else []
+
+
+def expected_colours(v: Mapping[str, Any]) -> tuple[str, ...]:
+    if "clueColors" in v:
+        return tuple(v["clueColors"])
+    out: list[str] = []
+    for name in v["suits"]:
+        if suit_facts(name).get("allClueColors"):
+            continue
+        out += [c for c in suit_colours(name) if c not in out]
+    return tuple(out)
+
+
+def expected_deck_size(v: Mapping[str, Any]) -> int:
+    # hanab.live packages/game/src/rules/deck.ts, getTotalCardsInSuit (stack size 5 here).
+    total = 0
+    for name in v["suits"]:
+        if suit_facts(name).get("oneOfEach"):
+            total += 5
+        elif "criticalRank" in v or v.get("scarceOnes"):
+            total += 9
+        else:
+            total += 10
+    return total
+
+
+def oracle_touch(v: Mapping[str, Any], colours: tuple[str, ...], clue: object, i: int, rank: int):  # type: ignore[no-untyped-def]
+    """Rule 9.27's order, on the raw facts."""
+    s = suit_facts(v["suits"][i])
+    special = v.get("specialRank") == rank
+    if isinstance(clue, ColourClue):
+        c = colours.index(clue.colour)
+        if v.get("colorCluesTouchNothing"):
+            return False
+        if s.get("allClueColors"):
+            return True
+        if s.get("noClueColors"):
+            return False
+        if v.get("synesthesia") and not s.get("noClueRanks") and c == (rank - 1) % len(colours):
+            return True
+        if special and v.get("specialRankAllClueColors"):
+            return True
+        if special and v.get("specialRankNoClueColors"):
+            return False
+        if s.get("prism"):
+            return c == (rank - 1) % len(colours)
+        return clue.colour in suit_colours(v["suits"][i])
+    assert isinstance(clue, RankClue)
+    value = clue.rank
+    if v.get("rankCluesTouchNothing"):
+        return False
+    if s.get("allClueRanks"):
+        return True
+    if s.get("noClueRanks"):
+        return False
+    if special:
+        if v.get("specialRankAllClueRanks"):
+            return True
+        if v.get("specialRankNoClueRanks"):
+            return False
+        if v.get("specialRankDeceptive"):
+            ranks = v["clueRanks"]
+            return value == ranks[i % len(ranks)]
+    if v.get("oddsAndEvens"):
+        return rank % 2 == (1 if value == 1 else 0)
+    if v.get("funnels"):
+        return rank <= value
+    if v.get("chimneys"):
+        return rank >= value
+    return value == rank
+
+
+def check_variant(name: str, seeds: range, players: int) -> None:
+    v = facts()[0][name]
+    if any(v.get(flag) for flag in REFUSED_FLAGS):
+        assert mechanics(name)
+        with pytest.raises(InvalidOptions):
+            variant(name)
+        return
+    built = variant(name)
+    colours = expected_colours(v)
+    ranks = tuple(v.get("clueRanks", (1, 2, 3, 4, 5)))
+    assert built.suit_names == tuple(v["suits"])
+    assert built.clue_colours == colours and built.clue_ranks == ranks
+    assert len(built.deck) == expected_deck_size(v)
+    assert built.max_score == 5 * len(v["suits"]) and "stackSize" not in v
+    options = Options(players, variant=built)
+    for seed in seeds:
+        state = new_game(options, seed=seed)
+        legal = set(legal_actions(state))
+        for target in range(1, players):
+            hand = state.hands[target]
+            clues: list[ColourClue | RankClue] = [ColourClue(target, c) for c in colours]
+            clues += [RankClue(target, r) for r in ranks]
+            for clue in clues:
+                want = tuple(
+                    card.order
+                    for card in hand
+                    if oracle_touch(v, colours, clue, card.suit_index, card.rank)
+                )
+                blind = v.get(
+                    "colorCluesTouchNothing"
+                    if isinstance(clue, ColourClue)
+                    else "rankCluesTouchNothing"
+                )
+                if want or blind:
+                    assert clue in legal, (name, clue)
+                    after = apply(state, clue)
+                    assert after.last_turn is not None and after.last_turn.touched == want
+                else:
+                    assert clue not in legal, (name, clue)
+                    error = check(state, clue)
+                    assert error is not None and error.rule == Rule.CLUE_MUST_TOUCH
+        named = {(type(a), getattr(a, "colour", None), getattr(a, "rank", None)) for a in legal}
+        assert all(
+            (kind is ColourClue and colour in colours) or (kind is RankClue and rank in ranks)
+            for kind, colour, rank in named
+            if kind in (ColourClue, RankClue)
+        )
+
+
+def test_r9_8_the_catalogue_has_every_variant_once() -> None:
+    names = variant_names()
+    by_id = sorted(facts()[0][n]["id"] for n in names)
+    assert by_id == list(range(2426))
+    refused = [n for n in names if mechanics(n)]
+    assert len(refused) == sum(1 for n in names if any(facts()[0][n].get(f) for f in REFUSED_FLAGS))
+
+
+def test_r9_27_every_variant_against_the_facts() -> None:
+    """All 2,426 variants: one deal each, two players (a few seconds)."""
+    names = variant_names()
+    for k, name in enumerate(names):
+        check_variant(name, range(k, k + 1), 2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [3, 5])
+def test_r9_27_every_variant_against_the_facts_slow(players: int) -> None:
+    rng = random.Random(players)
+    for name in variant_names():
+        start = rng.randrange(10**6)
+        check_variant(name, range(start, start + 4), players)
