@@ -352,7 +352,7 @@ def legal_actions_from(  # noqa: PLR0917  (the facts legality reads, one by one)
     legality depends on its target's cards, which the mover sees. So a state
     ([`legal_actions`][hanabi_core.legal_actions]), a player's view
     ([`legal_actions_in_view`][hanabi_core.bots.legal_actions_in_view]) and a game tracked from
-    hanab.live ([`LiveGame.legal_actions`][hanabi_core.hanablive.LiveGame.legal_actions]) all
+    hanab.live ([`LiveGame.legal_actions`][hanabi_core.hanablive.live.LiveGame.legal_actions]) all
     read their facts into this one function.
 
     Args:
