@@ -44,6 +44,7 @@ from ._readonly import ReadOnlyMap
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .cards import Card, DealtCard
 from .knowledge import CardKnowledge
+from .rules import legal_actions_from
 from .variants import Variant
 from .views import PlayerView
 
@@ -125,50 +126,21 @@ def legal_actions_in_view(view: PlayerView) -> tuple[Action, ...]:
     assert legal_actions_in_view(view(state, 0)) == legal_actions(state)
     ```
     """
-    if view.outcome is not None:
-        return ()  # rule 3.3
-    if view.current_player != view.seat:
+    if view.outcome is None and view.current_player != view.seat:
         raise ValueError(
             f"seat {view.seat} cannot list seat {view.current_player}'s actions: "
             "it is not the viewer's turn"
         )
-    options = view.options
-    variant = options.variant
-    units = variant.note_units  # rule 9.25: Notes in halves in Clue Starved
-    size = view.hand_size(view.seat)
-    actions: list[Action] = [Play(slot) for slot in range(size)]
-    if view.notes < options.max_notes * units or variant.discards_at_note_cap:  # 5.2, 9.13
-        actions += [Discard(slot) for slot in range(size)]
-    if view.notes >= units:  # rule 4.1
-        colours = variant.clue_colours
-        clue_ranks = sorted(variant.clue_ranks)  # rule 4.3 (9.18: fewer, or none)
-        players = options.players
-        for step in range(1, players):  # rule 4.2: to another seat, in turn order
-            target = (view.seat + step) % players
-            hand = view.hands[target]
-            assert hand is not None  # only the viewer's own hand is hidden
-            bits = ranks = 0  # rules 4.5 to 4.7 and 9.27: what the clues touch
-            for card in hand:
-                bits |= card.colour_bits
-                ranks |= card.rank_bits
-            # Rules 10.2 and 9.17: a clue may touch nothing.
-            if options.negative_clues or variant.colour_clues_touch_nothing:
-                bits = -1
-            if options.negative_clues or variant.rank_clues_touch_nothing:
-                ranks = -1
-            actions += [ColourClue(target, c) for i, c in enumerate(colours) if bits >> i & 1]
-            actions += [RankClue(target, r) for r in clue_ranks if ranks >> r & 1]
-        if variant.alternating_clues:  # rule 9.26: not the type of the game's last clue
-            last = next(
-                (
-                    type(t.action)
-                    for t in reversed(view.history)
-                    if isinstance(t.action, (ColourClue, RankClue))
-                ),
-                None,
-            )
-            actions = [a for a in actions if type(a) is not last]
-    return tuple(actions)
+    # The rules are stated once, in rules.legal_actions_from; this reads the view into it.
+    return legal_actions_from(
+        view.options,
+        view.seat,
+        view.hand_size(view.seat),
+        view.hands,
+        view.notes,
+        (turn.action for turn in reversed(view.history)),
+        view.outcome is not None,
+    )
 
 
 def next_ranks(view: PlayerView) -> dict[str, int]:

@@ -8,7 +8,7 @@ action, `check` says why an action is refused, and `apply` validates and returns
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
 from typing import TypeVar
@@ -18,11 +18,11 @@ from attrs import evolve, frozen
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .cards import RANKS, Card, DealtCard
 from .deal import check_deck, check_seed, permutation
-from .errors import IllegalAction, InvalidDeck, InvalidOptions, _brief
+from .errors import IllegalAction, InvalidArgument, InvalidDeck, InvalidOptions, _brief
 from .options import Options
 from .scoring import max_points, points
 from .spec import Rule
-from .state import EndReason, GameState, Outcome, new_state, push
+from .state import EndReason, GameState, Log, Outcome, new_state, push
 from .variants import Variant
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "dealt_orders",
     "is_legal",
     "legal_actions",
+    "legal_actions_from",
     "new_game",
     "outcome_after_turn",
     "playable",
@@ -56,8 +57,9 @@ _MAX_SEATS = 6
 class _Tables:
     """Interned actions for one `Options` (speed only, no rules of their own)."""
 
-    plays: tuple[Play, ...]
-    discards: tuple[Discard, ...]
+    # plays[n]: Play of slots 0 to n-1; slot_moves[n]: those, then Discard of the same slots.
+    plays: tuple[tuple[Play, ...], ...]
+    slot_moves: tuple[tuple[Play | Discard, ...], ...]
     # others[p]: the seats after p in turn order, p excluded (the order of clues in legal_actions).
     others: tuple[tuple[int, ...], ...]
     # The variant's clue tables (see `_VariantTables`).
@@ -201,8 +203,10 @@ def _build_tables(options: Options) -> _Tables:
     # Every bit set: every rank clue the variant may name.
     rank_actions = tuple(clues[-1] for clues in variant.rank_clues[:n])
     return _Tables(
-        plays=tuple(Play(i) for i in range(options.hand_size)),
-        discards=tuple(Discard(i) for i in range(options.hand_size)),
+        plays=tuple(tuple(map(Play, range(n))) for n in range(options.hand_size + 1)),
+        slot_moves=tuple(
+            (*map(Play, range(n)), *map(Discard, range(n))) for n in range(options.hand_size + 1)
+        ),
         others=tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n)),
         colour_clues=variant.colour_clues,
         colour_actions=colour_actions,
@@ -309,6 +313,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
        game's last clue under Alternating Clues (rule 9.26); no clues at all without a Note
        (rule 4.1).
 
+    The rules themselves are stated once, in
+    [`legal_actions_from`][hanabi_core.rules.legal_actions_from], which this reads the state into.
+
     ```python
     from hanabi_core import Options, new_game, legal_actions, Play
     actions = legal_actions(new_game(Options(2), seed=1))
@@ -316,38 +323,143 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     ```
     """
     if state.outcome is not None:
-        return ()
-    tables = _tables(state.options)
+        return ()  # rule 3.3
+    options = state.options
     p = state.current_player
     hands = state.hands
-    n = len(hands[p])
-    actions: list[Action] = list(tables.plays[:n])
-    if state.notes < tables.note_cap or tables.discard_at_cap:  # rules 5.2 and 9.13
-        actions += tables.discards[:n]
-    if state.notes >= tables.clue_cost:  # rules 4.1 and 9.25
-        if state.options.negative_clues:
-            for target in tables.others[p]:
+    # The log is walked only under Alternating Clues (rule 9.26): on this hot path, even making
+    # the lazy walk costs more than the check.
+    return _legal_actions(
+        options, p, len(hands[p]), hands, state.notes,
+        _logged_actions(state.log) if options.variant.alternating_clues else (),
+    )  # fmt: skip
+
+
+def legal_actions_from(  # noqa: PLR0917  (the facts legality reads, one by one)
+    options: Options,
+    mover: int,
+    hand_size: int,
+    hands: Sequence[Sequence[DealtCard] | None],
+    notes: int,
+    newest_first: Iterable[Action] = (),
+    over: bool = False,
+) -> tuple[Action, ...]:
+    """The mover's legal actions from what the mover may know, in the order of
+    [`legal_actions`][hanabi_core.legal_actions]: the one statement of rules 3.3, 4.1 to 4.7,
+    5.2, 9.13, 9.17, 9.25, 9.26 and 10.2.
+
+    Legality needs no hidden card (rule 12.1): plays and discards name slots, and a clue's
+    legality depends on its target's cards, which the mover sees. So a state
+    ([`legal_actions`][hanabi_core.legal_actions]), a player's view
+    ([`legal_actions_in_view`][hanabi_core.bots.legal_actions_in_view]) and a game tracked from
+    hanab.live ([`LiveGame.legal_actions`][hanabi_core.hanablive.live.LiveGame.legal_actions]) all
+    read their facts into this one function.
+
+    Args:
+        options: the game's options.
+        mover: the seat to move.
+        hand_size: how many cards the mover holds (rules 5.1 and 6.1).
+        hands: every seat's cards, oldest first; the mover's entry is not read (it may be `None`,
+            hidden as in a view).
+        notes: the Notes available, in units (half Notes in Clue Starved, rule 9.25).
+        newest_first: the game's actions so far, the latest first; read only under Alternating
+            Clues (rule 9.26), and then only up to the latest clue.
+        over: whether the game is over (rule 3.3: nothing is legal then).
+
+    Raises:
+        InvalidOptions: `options` is not an `Options`.
+        InvalidArgument: a seat, a hand size or a Note count out of range, or `hands` not one
+            sequence of `DealtCard` for each seat other than the mover.
+
+    ```python
+    from hanabi_core import ColourClue, Options, legal_actions, new_game, view
+    from hanabi_core.rules import legal_actions_from
+
+    state = new_game(Options(2), seed=1)
+    seen = view(state, 0)  # the mover's view: its own hand is hidden
+    actions = legal_actions_from(seen.options, 0, seen.hand_size(0), seen.hands, seen.notes)
+    assert actions == legal_actions(state)
+    # Without a Note: plays and discards, no clue (rules 4.1 and 5.2).
+    assert len(legal_actions_from(seen.options, 0, 5, seen.hands, 0)) == 10
+    ```
+    """
+    if not isinstance(options, Options):
+        raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
+    players = options.players
+    if type(mover) is not int or not 0 <= mover < players:
+        raise InvalidArgument("mover", f"must be a seat from 0 to {players - 1}, got {mover!r}")
+    if type(hand_size) is not int or not 0 <= hand_size <= options.hand_size:
+        raise InvalidArgument(
+            "hand_size", f"must be from 0 to {options.hand_size} cards, got {hand_size!r}"
+        )
+    if type(notes) is not int or notes < 0:
+        raise InvalidArgument("notes", f"must be a count of Notes (0 or more), got {notes!r}")
+    if len(hands) != players or not all(
+        isinstance(hand, Sequence) and all(isinstance(card, DealtCard) for card in hand)
+        for seat, hand in enumerate(hands)
+        if seat != mover
+    ):
+        raise InvalidArgument(
+            "hands", f"must hold {players} hands, each other seat's a sequence of DealtCard"
+        )
+    if over:
+        return ()  # rule 3.3
+    return _legal_actions(options, mover, hand_size, hands, notes, newest_first)
+
+
+def _legal_actions(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
+    options: Options,
+    mover: int,
+    hand_size: int,
+    hands: Sequence[Sequence[DealtCard] | None],
+    notes: int,
+    newest_first: Iterable[Action],
+) -> tuple[Action, ...]:
+    """`legal_actions_from` on arguments known to be good (the game's own, or checked)."""
+    tables = _tables(options)
+    # Rules 5.1 and 6.1: a play of any slot; rule 5.2: a discard too, unless every Note is
+    # available (the cap in half Notes in Clue Starved, rule 9.25; at it all the same, rule 9.13).
+    if notes < tables.note_cap or tables.discard_at_cap:
+        actions: list[Action] = list(tables.slot_moves[hand_size])
+    else:
+        actions = list(tables.plays[hand_size])
+    if notes >= tables.clue_cost:  # rules 4.1 and 9.25
+        if options.negative_clues:  # rule 10.2: every clue, touching or not
+            for target in tables.others[mover]:  # rule 4.2: another seat, in turn order
                 actions += tables.all_clues[target]
         else:
             colour_clues = tables.colour_clues
             rank_clues = tables.rank_clues
-            for target in tables.others[p]:
+            for target in tables.others[mover]:  # rule 4.2: another seat, in turn order
+                # Rules 4.5 to 4.7 and 9.27: what a clue touches, from each card's clue bits.
                 colours = ranks = 0
-                for card in hands[target]:
+                for card in hands[target]:  # type: ignore[union-attr]  # only the mover's is None
                     colours |= card.colour_bits
                     ranks |= card.rank_bits
                 if colour_clues is not None:
                     actions += colour_clues[target][colours]
                 else:  # more colours than the tables cover (rule 9.17: blind clues are legal)
-                    blind = state.options.variant.colour_clues_touch_nothing
+                    blind = options.variant.colour_clues_touch_nothing
                     actions += _filter_bits(tables.colour_actions[target], -1 if blind else colours)
-                actions += rank_clues[target][ranks]
+                actions += rank_clues[target][ranks]  # rule 4.3: the variant's ranks (9.17, 9.18)
         if tables.alternating:
-            # Rule 9.26: no clue of the type of the clue given before it.
-            last = _last_clue_type(state)
+            # Rule 9.26: no clue of the type of the game's latest clue.
+            last = _last_clue(newest_first)
             if last is not None:
                 return tuple(a for a in actions if type(a) is not last)
     return tuple(actions)
+
+
+def _last_clue(newest_first: Iterable[Action]) -> type[ColourClue] | type[RankClue] | None:
+    """The type of the game's latest clue, or `None` before the first (rule 9.26)."""
+    return next((type(a) for a in newest_first if isinstance(a, (ColourClue, RankClue))), None)
+
+
+def _logged_actions(log: Log | None) -> Iterator[Action]:
+    """The actions of a state's log, the latest first (lazily: rule 9.26 reads only a few)."""
+    while log is not None:
+        yield log.entry[1]
+        log = log.previous
 
 
 def playable(state: GameState, card: DealtCard | Card) -> bool:
@@ -512,13 +624,7 @@ def _may_touch_nothing(options: Options, action: ColourClue | RankClue) -> bool:
 
 def _last_clue_type(state: GameState) -> type[ColourClue] | type[RankClue] | None:
     """The type of the last clue given in the game, or `None` before the first (rule 9.26)."""
-    log = state.log
-    while log is not None:
-        action = log.entry[1]
-        if isinstance(action, (ColourClue, RankClue)):
-            return type(action)
-        log = log.previous
-    return None
+    return _last_clue(_logged_actions(state.log))
 
 
 def _verb(action: object) -> str:

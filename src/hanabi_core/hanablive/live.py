@@ -26,7 +26,7 @@ assert not game.is_my_turn and game.legal_actions() == ()
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -38,7 +38,10 @@ from ..cards import RANKS, DealtCard
 from ..errors import IllegalAction, InvalidOptions, InvalidRecord
 from ..knowledge import all_faces, clue_faces, counting, learn, unaccounted
 from ..options import Options
-from ..rules import outcome_after_turn  # the one statement of section 7, shared
+from ..rules import (  # the one statement of legality (sections 3 to 5) and of section 7, shared
+    legal_actions_from,
+    outcome_after_turn,
+)
 from ..scoring import max_points
 from ..spec import Rule
 from ..state import EndReason, Outcome
@@ -332,36 +335,28 @@ class LiveGame:
         """
         if not self.is_my_turn:
             return ()
-        options = self.options
-        variant = options.variant
-        units = variant.note_units  # rule 9.25: Notes in halves in Clue Starved
-        n = len(self._t.hands[self.seat])
-        actions: list[Action] = [Play(i) for i in range(n)]
-        if self._t.notes < options.max_notes * units or variant.discards_at_note_cap:
-            actions += [Discard(i) for i in range(n)]  # rules 5.2 and 9.13
-        if self._t.notes >= units:  # rules 4.1 and 9.25
-            players = options.players
-            colours = variant.clue_colours
-            clue_ranks = sorted(variant.clue_ranks)  # rule 4.3 (9.18: fewer, or none)
-            for k in range(1, players):
-                target = (self.seat + k) % players
-                bits = ranks = 0
-                for order in self._t.hands[target]:
-                    card = self._t.faces[order]
-                    assert card is not None  # another seat's card: seen
-                    bits |= card.colour_bits
-                    ranks |= card.rank_bits
-                # Rules 10.2 and 9.17: clues that touch nothing.
-                if options.negative_clues or variant.colour_clues_touch_nothing:
-                    bits = -1
-                if options.negative_clues or variant.rank_clues_touch_nothing:
-                    ranks = -1
-                actions += [ColourClue(target, c) for i, c in enumerate(colours) if bits >> i & 1]
-                actions += [RankClue(target, r) for r in clue_ranks if ranks >> r & 1]
-            last = self._last_clue_type()
-            if last is not None:  # rule 9.26: no clue of the type of the clue before it
-                actions = [a for a in actions if type(a) is not last]
-        return tuple(actions)
+        faces = self._t.faces
+        hands = tuple(
+            None if seat == self.seat else tuple(faces[order] for order in hand)
+            for seat, hand in enumerate(self._t.hands)
+        )
+        # The rules are stated once, in rules.legal_actions_from; this reads the table into it.
+        return legal_actions_from(
+            self.options,
+            self.seat,
+            len(self._t.hands[self.seat]),
+            hands,  # type: ignore[arg-type]  # another seat's cards are all seen
+            self._t.notes,
+            self._logged_actions(),
+        )
+
+    def _logged_actions(self) -> Iterator[Action]:
+        """The game's actions, the latest first (the pending entry, if any, is a play or a
+        discard, so no clue is missed)."""
+        node = self._t.log
+        while node is not None:
+            node, entry = node
+            yield entry[2]
 
     def _last_clue_type(self) -> type[ColourClue] | type[RankClue] | None:
         """Under Alternating Clues (rule 9.26), the type of the game's last clue; else `None`."""
