@@ -160,8 +160,8 @@ class _Snapshot:
         self.legal: tuple[int, ...] | None = None
         self.board: list[int] | None = None
         self.lasts: list[list[int]] | None = None
-        self.score = state.score  # the reward of the next step is measured from it
         if previous is None:
+            self.score = state.score  # the reward of the next step is measured from it
             players = env.players
             self.hand_parts: list[list[int] | None] = [None] * players
             self.hands_sections: list[list[int] | None] = [None] * players
@@ -173,6 +173,12 @@ class _Snapshot:
         # or a discard the actor's hand and knowledge, a discard or misplay the pile, a play the
         # fireworks, and a play or discard with no card to draw the hand sizes (rule 6.5).
         assert turn is not None, "a snapshot after a turn is built with that turn"
+        previous_state = previous.state
+        # The score changes only with the fireworks or at the end (rules 8.1 to 8.4).
+        if state.built is previous_state.built and state.outcome is None:
+            self.score = previous.score
+        else:
+            self.score = state.score
         self.knowledge_parts = knowledge_parts = previous.knowledge_parts.copy()
         self.discards = previous.discards
         if turn.card is None:  # a clue
@@ -191,7 +197,6 @@ class _Snapshot:
         if turn.drawn is not None:
             sections[player] = previous.hands_sections[player]
         self.hands_sections = sections
-        previous_state = previous.state
         self.fireworks = previous.fireworks if state.built is previous_state.built else None
         if state.discards is not previous_state.discards:
             before = self.discards
@@ -215,8 +220,11 @@ class _Snapshot:
             if part is None:
                 part = hand_parts[other] = layout.hand(hands[other])
             bits += part
-        size = layout.hand_size
-        bits += [1 if len(hands[other]) < size else 0 for other in self.env._ring[seat]]
+        if self.state.deck_size:  # rule 6.5: every hand is full while the deck lasts
+            bits += layout.no_target
+        else:
+            size = layout.hand_size
+            bits += [1 if len(hands[other]) < size else 0 for other in self.env._ring[seat]]
         self.hands_sections[seat] = bits
         return bits
 
@@ -297,12 +305,12 @@ class PlayerObservation(Mapping[str, Any]):
 
     def __getitem__(self, key: str) -> Any:
         values = self._values
-        if key in values:
-            return values[key]
-        getter = _GETTERS.get(key)
-        if getter is None:
-            raise KeyError(key)
-        value = values[key] = getter(self)
+        value = values.get(key, _UNSET)
+        if value is _UNSET:
+            getter = _GETTERS.get(key)
+            if getter is None:
+                raise KeyError(key)
+            value = values[key] = getter(self)
         return value
 
     def __iter__(self) -> Iterator[str]:
@@ -426,6 +434,8 @@ _GETTERS = {
     "vectorized": PlayerObservation._vectorized,
     "pyhanabi": PlayerObservation._pyhanabi,
 }
+
+_UNSET = object()  # an entry not yet built (None is a value: a card knowledge's colour)
 
 _MOVE_TYPES = ("PLAY", "DISCARD", "REVEAL_COLOR", "REVEAL_RANK")
 
@@ -636,13 +646,12 @@ class HanabiEnv:
     def _observations(self) -> dict[str, Any]:
         snapshot = self._snapshot
         assert snapshot is not None
-        players = self.players
         start = self._start
         return {
             "player_observations": [
-                PlayerObservation(snapshot, (i - start) % players) for i in range(players)
+                PlayerObservation(snapshot, seat) for seat in self._ring[-start % self.players]
             ],
-            "current_player": (snapshot.state.current_player + start) % players,
+            "current_player": (snapshot.state.current_player + start) % self.players,
         }
 
     def _uid(self, snapshot: _Snapshot, action: object) -> int:
