@@ -128,6 +128,7 @@ class _Snapshot:
 
     __slots__ = (
         "board",
+        "clue_keys",
         "discards",
         "env",
         "fireworks",
@@ -164,6 +165,7 @@ class _Snapshot:
             self.score = state.score  # the reward of the next step is measured from it
             players = env.players
             self.hand_parts: list[list[int] | None] = [None] * players
+            self.clue_keys = [-1] * players
             self.hands_sections: list[list[int] | None] = [None] * players
             self.knowledge_parts: list[list[int] | None] = [None] * players
             self.discards: list[int] | None = None
@@ -183,6 +185,7 @@ class _Snapshot:
         self.discards = previous.discards
         if turn.card is None:  # a clue
             self.hand_parts = previous.hand_parts
+            self.clue_keys = previous.clue_keys
             self.hands_sections = previous.hands_sections
             self.fireworks = previous.fireworks
             knowledge_parts[turn.action.target] = None  # type: ignore[union-attr]
@@ -190,6 +193,8 @@ class _Snapshot:
         player = turn.player
         self.hand_parts = hand_parts = previous.hand_parts.copy()
         hand_parts[player] = None
+        self.clue_keys = clue_keys = previous.clue_keys.copy()
+        clue_keys[player] = -1
         knowledge_parts[player] = None
         # The actor's own section 1 shows only the others' hands: it stands while no hand is
         # left short of a card.
@@ -206,7 +211,7 @@ class _Snapshot:
     def legal_uids(self) -> tuple[int, ...]:
         legal = self.legal
         if legal is None:
-            legal = self.legal = self.env._uid_table.legal(self.state)
+            legal = self.legal = self.env._uid_table.legal(self.state, self.clue_keys)
         return legal
 
     def _hands_section(self, seat: int) -> list[int]:
