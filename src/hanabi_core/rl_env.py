@@ -619,8 +619,11 @@ class HanabiEnv:
                 self._rng.setstate(before)  # a refused deck leaves the seed's sequence as it was
                 raise
         knowledge = None
-        if self._observation_type != hle.MINIMAL:
-            knowledge = _initial_knowledge(state, self._observation_type == hle.SEER)
+        if self._observation_type == hle.CARD_KNOWLEDGE:
+            fresh = (self._fresh,)  # nothing is known of a fresh deal
+            knowledge = tuple([fresh * len(hand) for hand in state.hands])
+        elif self._observation_type == hle.SEER:
+            knowledge = _initial_knowledge(state, True)
         self._start = start
         self._snapshot = _Snapshot(self, state, knowledge, None)
         return self._observations()
