@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 
 import pytest
 
@@ -18,7 +19,7 @@ from hanabi_core import (
     PlayerView,
     rl_env,
 )
-from hanabi_core.hle import HLE_COLOURS
+from hanabi_core.hle import HLE_COLOURS, encode
 
 KEYS = [
     "current_player",
@@ -297,3 +298,29 @@ def test_r7_2_perfect_score_with_cards_left_still_draws() -> None:
     assert mine["deck_size"] == 50 - 10 - 25
     assert [len(hand) for hand in mine["observed_hands"]] == [5, 5]
     assert mine["vectorized"][125:127] == [0, 0]  # no hand is short of a card
+
+
+@pytest.mark.parametrize(("players", "observation_type"), [(2, 1), (3, 0), (4, 2), (5, 1)])
+def test_vectors_read_now_and_then_match_the_encoder(players: int, observation_type: int) -> None:
+    """`vectorized` built from parts carried between steps equals `hle.encode` of the state,
+    whichever steps it is read at (or not), and an old observation read late still shows its
+    own position."""
+    rng = random.Random(players * 10 + observation_type)
+    env = rl_env.HanabiEnv(
+        {"players": players, "seed": players, "observation_type": observation_type}
+    )
+    for _ in range(6):
+        obs = env.reset()
+        done = False
+        late: list[tuple[object, list[int]]] = []
+        while not done:
+            state = env.state
+            for seat, seen in enumerate(obs["player_observations"]):
+                if rng.random() < 0.4:
+                    assert seen["vectorized"] == encode(state, seat, observation_type)
+                elif rng.random() < 0.1:
+                    late.append((seen, encode(state, seat, observation_type)))
+            legal = obs["player_observations"][obs["current_player"]]["legal_moves_as_int"]
+            obs, _, done, _ = env.step(rng.choice(legal))
+        for seen, expected in late:
+            assert seen["vectorized"] == expected  # type: ignore[index]

@@ -45,11 +45,14 @@ from . import hle
 from .actions import ColourClue, RankClue
 from .cards import Card
 from .errors import IllegalAction, InvalidAction, InvalidDeck, InvalidOptions, _brief
-from .hle.config import _int_option
+from .hle.config import _COLOUR_OF_NAME, _int_option
 from .hle.encoding import _layout
 from .hle.knowledge import (
+    _COLOUR_FIELD,
     _HINTED_COLOUR_SHIFT,
     _HINTED_RANK_SHIFT,
+    _RANK_FIELD,
+    _RANK_SHIFT,
     Knowledge,
     _fresh,
     _initial_knowledge,
@@ -116,110 +119,173 @@ def make(
 class _Snapshot:
     """One position as the environment shows it: the state, HLE's card knowledge, and the parts
     of the canonical vector, each built once on first use and shared with the next snapshot when
-    the turn did not change it. Never changed after it is built (its caches only fill in)."""
+    the turn did not change it. Never changed after it is built (its caches only fill in).
+
+    A seat's vector is a handful of list extensions of these parts: its section 1 (the other
+    hands and the short hands), sections 2 and 3 (shared by every seat), its section 4, and
+    each player's section 5, so that a step copies pointers rather than computing bits.
+    """
 
     __slots__ = (
         "board",
+        "clue_keys",
         "discards",
         "env",
+        "fireworks",
         "hand_parts",
-        "head",
+        "hands_sections",
         "knowledge",
         "knowledge_parts",
+        "last_key",
+        "lasts",
         "legal",
-        "missing",
         "score",
         "state",
         "turn",
     )
 
-    def __init__(
+    def __init__(  # noqa: PLR0917  (built once a step: keywords would cost a dict)
         self,
         env: HanabiEnv,
         state: GameState,
         knowledge: Knowledge | None,
         previous: _Snapshot | None,
         turn: Turn | None = None,
+        last_key: int = 0,
     ) -> None:
         self.env = env
+        self.last_key = last_key  # the key of section 4 in env._lasts (see `step`)
         self.state = state
         self.turn = turn  # the turn that led here from `previous` (state.last_turn)
         self.knowledge = knowledge
         self.legal: tuple[int, ...] | None = None
         self.board: list[int] | None = None
-        self.head: Any = None
-        self.missing: list[int] | None = None
-        self.score = state.score  # the reward of the next step is measured from it
+        self.lasts: list[list[int]] | None = None
         if previous is None:
+            self.score = state.score  # the reward of the next step is measured from it
             players = env.players
             self.hand_parts: list[list[int] | None] = [None] * players
+            self.clue_keys = [-1] * players
+            self.hands_sections: list[list[int] | None] = [None] * players
             self.knowledge_parts: list[list[int] | None] = [None] * players
             self.discards: list[int] | None = None
+            self.fireworks: list[int] | None = None
             return
         # Carry over what the turn did not touch: a clue changes the target's knowledge; a play
-        # or a discard the actor's hand and knowledge, a discard or misplay the pile, and a
-        # play or discard with no card to draw the hand sizes (rule 6.5).
+        # or a discard the actor's hand and knowledge, a discard or misplay the pile, a play the
+        # fireworks, and a play or discard with no card to draw the hand sizes (rule 6.5).
         assert turn is not None, "a snapshot after a turn is built with that turn"
-        action = turn.action
+        previous_state = previous.state
+        # The score changes only with the fireworks or at the end (rules 8.1 to 8.4).
+        if state.built is previous_state.built and state.outcome is None:
+            self.score = previous.score
+        else:
+            self.score = state.score
         self.knowledge_parts = knowledge_parts = previous.knowledge_parts.copy()
         self.discards = previous.discards
-        if isinstance(action, (ColourClue, RankClue)):
+        if turn.card is None:  # a clue
             self.hand_parts = previous.hand_parts
-            self.missing = previous.missing
-            knowledge_parts[action.target] = None
-        else:
-            card = turn.card
-            assert card is not None  # a play or a discard reveals its card
-            self.hand_parts = hand_parts = previous.hand_parts.copy()
-            hand_parts[turn.player] = None
-            knowledge_parts[turn.player] = None
-            if turn.drawn is not None:
-                self.missing = previous.missing
-            if state.discards is not previous.state.discards:
-                before = previous.discards
-                self.discards = None if before is None else env._layout.discards_after(before, card)
+            self.clue_keys = previous.clue_keys
+            self.hands_sections = previous.hands_sections
+            self.fireworks = previous.fireworks
+            knowledge_parts[turn.action.target] = None  # type: ignore[union-attr]
+            return
+        player = turn.player
+        self.hand_parts = hand_parts = previous.hand_parts.copy()
+        hand_parts[player] = None
+        self.clue_keys = clue_keys = previous.clue_keys.copy()
+        clue_keys[player] = -1
+        knowledge_parts[player] = None
+        # The actor's own section 1 shows only the others' hands: it stands while no hand is
+        # left short of a card.
+        sections: list[list[int] | None] = [None] * env.players
+        if turn.drawn is not None:
+            sections[player] = previous.hands_sections[player]
+        self.hands_sections = sections
+        self.fireworks = previous.fireworks if state.built is previous_state.built else None
+        if state.discards is not previous_state.discards:
+            before = self.discards
+            if before is not None:
+                self.discards = env._layout.discards_after(before, turn.card)
 
     def legal_uids(self) -> tuple[int, ...]:
         legal = self.legal
         if legal is None:
-            legal = self.legal = self.env._uid_table.legal(self.state)
+            legal = self.legal = self.env._uid_table.legal(self.state, self.clue_keys)
         return legal
+
+    def _hands_section(self, seat: int) -> list[int]:
+        """Section 1 for `seat`: the other hands, then which hands are short, from `seat` on."""
+        layout = self.env._layout
+        hands = self.state.hands
+        hand_parts = self.hand_parts
+        bits: list[int] = []
+        for other in self.env._others[seat]:
+            part = hand_parts[other]
+            if part is None:
+                part = hand_parts[other] = layout.hand(hands[other])
+            bits += part
+        if self.state.deck_size:  # rule 6.5: every hand is full while the deck lasts
+            bits += layout.no_target
+        else:
+            size = layout.hand_size
+            bits += [1 if len(hands[other]) < size else 0 for other in self.env._ring[seat]]
+        self.hands_sections[seat] = bits
+        return bits
+
+    def _board(self) -> list[int]:
+        """Sections 2 and 3, the same for every seat."""
+        layout = self.env._layout
+        state = self.state
+        fireworks = self.fireworks
+        if fireworks is None:
+            fireworks = self.fireworks = layout.fireworks(state.built)
+        discards = self.discards
+        if discards is None:
+            discards = self.discards = layout.discards(state.discards)
+        board = self.board = [
+            *layout.deck_thermo[state.deck_size],
+            *fireworks,
+            *layout.note_thermo[state.notes],
+            *layout.life_thermo[layout.max_storms - state.storms],
+            *discards,
+        ]
+        return board
+
+    def _lasts(self) -> list[list[int]]:
+        """Section 4 for every seat."""
+        layout = self.env._layout
+        turn = self.turn
+        if turn is None:
+            return layout.no_lasts
+        cache = self.env._lasts
+        lasts = cache.get(self.last_key)
+        if lasts is None:
+            head = layout.last_action_head(self.state.hands, turn)
+            lasts = cache[self.last_key] = [
+                layout.last_action(seat, head) for seat in range(layout.players)
+            ]
+        return lasts
 
     def vector(self, seat: int) -> list[int]:
         # Parts are shared lists (never changed); joining lists copies pointers.
-        env = self.env
-        layout = env._layout
-        state = self.state
-        bits: list[int] = []
-        hand_parts = self.hand_parts
-        for other in env._others[seat]:
-            part = hand_parts[other]
-            if part is None:
-                part = hand_parts[other] = layout.hand(state.hands[other])
-            bits += part
-        missing = self.missing
-        if missing is None:
-            missing = self.missing = layout.missing(state)
-        bits += missing[seat:]
-        bits += missing[:seat]
+        hands = self.hands_sections[seat]
+        if hands is None:
+            hands = self._hands_section(seat)
         board = self.board
         if board is None:
-            discards = self.discards
-            if discards is None:
-                discards = self.discards = layout.discards(state.discards)
-            board = self.board = layout.board(state) + discards
-        bits += board
-        head = self.head
-        if head is None and self.turn is not None:
-            head = self.head = layout.last_action_head(state.hands, self.turn)
-        bits += layout.last_action(seat, head)
+            board = self._board()
+        lasts = self.lasts
+        if lasts is None:
+            lasts = self.lasts = self._lasts()
+        bits = [*hands, *board, *lasts[seat]]
         knowledge = self.knowledge
         if knowledge is not None:
             knowledge_parts = self.knowledge_parts
-            for other in env._ring[seat]:
+            for other in self.env._ring[seat]:
                 part = knowledge_parts[other]
                 if part is None:
-                    part = knowledge_parts[other] = layout.knowledge(knowledge[other])
+                    part = knowledge_parts[other] = self.env._layout.knowledge(knowledge[other])
                 bits += part
         return bits
 
@@ -244,12 +310,12 @@ class PlayerObservation(Mapping[str, Any]):
 
     def __getitem__(self, key: str) -> Any:
         values = self._values
-        if key in values:
-            return values[key]
-        getter = _GETTERS.get(key)
-        if getter is None:
-            raise KeyError(key)
-        value = values[key] = getter(self)
+        value = values.get(key, _UNSET)
+        if value is _UNSET:
+            getter = _GETTERS.get(key)
+            if getter is None:
+                raise KeyError(key)
+            value = values[key] = getter(self)
         return value
 
     def __iter__(self) -> Iterator[str]:
@@ -374,6 +440,8 @@ _GETTERS = {
     "pyhanabi": PlayerObservation._pyhanabi,
 }
 
+_UNSET = object()  # an entry not yet built (None is a value: a card knowledge's colour)
+
 _MOVE_TYPES = ("PLAY", "DISCARD", "REVEAL_COLOR", "REVEAL_RANK")
 
 
@@ -468,6 +536,29 @@ class HanabiEnv:
         probe = new_game(self.options, seed=0)
         self._move_dicts = [hle.move_to_dict(probe, uid) for uid in range(self._uids)]
         self._actions = self._uid_table.actions
+        # What a clue uid does to the knowledge of a card it touches (keep `field`, add `value`)
+        # and of one it misses (keep `negative`): HLE's ApplyIsColorHint / ApplyIsRankHint.
+        self._clue_fields: dict[int, tuple[int, int, int]] = {}
+        for uid in range(2 * self.options.hand_size, self._uids):
+            clue = self._actions[0][uid]
+            if isinstance(clue, ColourClue):
+                bit = 1 << _COLOUR_OF_NAME[clue.colour]
+                value = bit | (_COLOUR_OF_NAME[clue.colour] + 1) << _HINTED_COLOUR_SHIFT
+                field = _COLOUR_FIELD
+            else:
+                assert isinstance(clue, RankClue)
+                bit = 1 << (clue.rank - 1 + _RANK_SHIFT)
+                value = bit | clue.rank << _HINTED_RANK_SHIFT
+                field = _RANK_FIELD
+            self._clue_fields[uid] = (~field, value, ~bit)
+        # _faces[suit index][rank]: HLE's index of the face (colour x R + rank index).
+        layout = self._layout
+        self._faces = [
+            [layout.colour_of_suit[suit] * layout.ranks + rank - 1 for rank in range(6)]
+            for suit in range(layout.colours)
+        ]
+        # Section 4 for every seat, by the key `step` computes (bounded: a few thousand keys).
+        self._lasts: dict[int, list[list[int]]] = {}
 
     @property
     def state(self) -> GameState:
@@ -528,8 +619,11 @@ class HanabiEnv:
                 self._rng.setstate(before)  # a refused deck leaves the seed's sequence as it was
                 raise
         knowledge = None
-        if self._observation_type != hle.MINIMAL:
-            knowledge = _initial_knowledge(state, self._observation_type == hle.SEER)
+        if self._observation_type == hle.CARD_KNOWLEDGE:
+            fresh = (self._fresh,)  # nothing is known of a fresh deal
+            knowledge = tuple([fresh * len(hand) for hand in state.hands])
+        elif self._observation_type == hle.SEER:
+            knowledge = _initial_knowledge(state, True)
         self._start = start
         self._snapshot = _Snapshot(self, state, knowledge, None)
         return self._observations()
@@ -560,13 +654,12 @@ class HanabiEnv:
     def _observations(self) -> dict[str, Any]:
         snapshot = self._snapshot
         assert snapshot is not None
-        players = self.players
         start = self._start
         return {
             "player_observations": [
-                PlayerObservation(snapshot, (i - start) % players) for i in range(players)
+                PlayerObservation(snapshot, seat) for seat in self._ring[-start % self.players]
             ],
-            "current_player": (snapshot.state.current_player + start) % players,
+            "current_player": (snapshot.state.current_player + start) % self.players,
         }
 
     def _uid(self, snapshot: _Snapshot, action: object) -> int:
@@ -646,13 +739,41 @@ class HanabiEnv:
             uid = action  # the common case, checked in full by _uid otherwise
         else:
             uid = self._uid(snapshot, action)
-        after = apply(state, self._actions[state.current_player][uid])
+        actor = state.current_player
+        after = apply(state, self._actions[actor][uid])
         turn = after.last_turn
         assert turn is not None
         knowledge = snapshot.knowledge
-        if knowledge is not None:
-            knowledge = _learn(
-                knowledge, after.hands, turn, self._fresh, self._observation_type == hle.SEER
-            )
-        self._snapshot = new = _Snapshot(self, after, knowledge, snapshot, turn)
+        # Section 4 is looked up by one int: the move (uid and actor) and what it did (the
+        # card and its fate, or the slots a clue touched).
+        card = turn.card
+        if card is None:  # a clue: HLE's reveal bitmask of the target's touched slots
+            target = turn.action.target  # type: ignore[union-attr]
+            touched = turn.touched
+            mask = 0
+            bit = 1
+            for held in after.hands[target]:
+                if held.order in touched:
+                    mask |= bit
+                bit <<= 1
+            last_key = ((uid * self.players + actor) << self.options.hand_size | mask) << 1 | 1
+            if knowledge is not None:
+                field, value, negative = self._clue_fields[uid]
+                mine = knowledge[target]
+                held_knowledge = tuple(
+                    [
+                        k & field | value if mask >> slot & 1 else k & negative
+                        for slot, k in enumerate(mine)
+                    ]
+                )
+                knowledge = (*knowledge[:target], held_knowledge, *knowledge[target + 1 :])
+        else:
+            face = self._faces[card.suit_index][card.rank]
+            fate = 2 * (not turn.misplay) + turn.note_gained
+            last_key = (((uid * self.players + actor) * self._layout.cr + face) << 2 | fate) << 1
+            if knowledge is not None:
+                knowledge = _learn(
+                    knowledge, after.hands, turn, self._fresh, self._observation_type == hle.SEER
+                )
+        self._snapshot = new = _Snapshot(self, after, knowledge, snapshot, turn, last_key)
         return self._observations(), new.score - snapshot.score, after.outcome is not None, {}

@@ -34,10 +34,6 @@ def _thermometers(length: int) -> list[list[int]]:
     return [[1] * n + [0] * (length - n) for n in range(length + 1)]
 
 
-#: The most hands of knowledge a layout remembers (each a list of up to H x (CR + C + R) bits).
-_HAND_KNOWLEDGE_CACHE = 2048
-
-
 class _Layout:
     """The sizes and the precomputed pieces of the canonical encoding of one game.
 
@@ -97,9 +93,9 @@ class _Layout:
             self.discard_start[face] = self.discard_start[face - 1] + copies[(face - 1) % r]
         self.fireworks_cache: dict[tuple[int, ...], list[int]] = {}
         self.knowledge_cache: dict[int, list[int]] = {}
-        self.hand_knowledge_cache: dict[tuple[int, ...], list[int]] = {}
         self.tail_cache: dict[tuple[int, ...], list[int]] = {}
         self.last_cache: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
+        self.no_lasts = [self.no_last] * p
 
     def card_index(self, card: DealtCard | Card) -> int:
         """HLE's index of a face: colour × R + rank index."""
@@ -119,16 +115,19 @@ class _Layout:
         size = self.hand_size
         return [1 if len(hand) < size else 0 for hand in state.hands]
 
-    def board(self, state: GameState | PlayerView) -> list[int]:
-        """Section 2: deck thermometer, fireworks one-hot, Notes and lives thermometers."""
-        built = state.built
+    def fireworks(self, built: tuple[int, ...]) -> list[int]:
+        """The fireworks of section 2: per colour in HLE's order, a one-hot of the top rank."""
         fireworks = self.fireworks_cache.get(built)
         if fireworks is None:
             fireworks = []
             for suit in self.suit_order:
                 fireworks += self.firework[built[suit]]
             self.fireworks_cache[built] = fireworks
-        bits = self.deck_thermo[state.deck_size] + fireworks
+        return fireworks
+
+    def board(self, state: GameState | PlayerView) -> list[int]:
+        """Section 2: deck thermometer, fireworks one-hot, Notes and lives thermometers."""
+        bits = self.deck_thermo[state.deck_size] + self.fireworks(state.built)
         bits += self.note_thermo[state.notes]
         bits += self.life_thermo[self.max_storms - state.storms]
         return bits
@@ -243,21 +242,14 @@ class _Layout:
         return bits
 
     def knowledge(self, held: tuple[int, ...]) -> list[int]:
-        """Section 5, one player: the cards' bits, zeros for missing slots; memoised per hand,
-        as the same few hands of knowledge recur (a fresh hand, one card clued, ...)."""
-        hands = self.hand_knowledge_cache
-        bits = hands.get(held)
-        if bits is not None:
-            return bits
+        """Section 5, one player: the cards' bits, zeros for missing slots. Built from the
+        memoised bits of each card: hands of knowledge recur too seldom to be worth a memo."""
         cache = self.knowledge_cache
-        bits = []
+        bits: list[int] = []
         for k in held:
             part = cache.get(k)
             bits += part if part is not None else self.card_knowledge(k)
         bits += self.knowledge_pad[len(held)]
-        if len(hands) >= _HAND_KNOWLEDGE_CACHE:
-            hands.clear()  # bounded: about 2 MB per layout at most
-        hands[held] = bits
         return bits
 
 

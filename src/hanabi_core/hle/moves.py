@@ -157,8 +157,11 @@ class _UidTable:
             found = self.clues[o][key] = (tuple(colours), tuple(ranks))
         return found
 
-    def legal(self, state: GameState) -> tuple[int, ...]:
-        """HLE's legal uids for the player to move, ignoring the end of the game."""
+    def legal(self, state: GameState, keys: list[int] | None = None) -> tuple[int, ...]:
+        """HLE's legal uids for the player to move, ignoring the end of the game.
+
+        `keys`, if given, memoises each seat's hand key (see `clue_uids`; -1 for not yet
+        known) for the caller to carry over while the hand stays the same."""
         p = state.current_player
         hands = state.hands
         held = len(hands[p])
@@ -170,9 +173,14 @@ class _UidTable:
             players = self.players
             rank_uids: list[int] = []
             for o in range(players - 1):
-                key = 0
-                for card in hands[(p + o + 1) % players]:
-                    key |= card.colour_bits | 256 << card.rank
+                seat = (p + o + 1) % players
+                key = -1 if keys is None else keys[seat]
+                if key < 0:
+                    key = 0
+                    for card in hands[seat]:
+                        key |= card.colour_bits | 256 << card.rank
+                    if keys is not None:
+                        keys[seat] = key
                 colour_uids, ranks = self.clue_uids(o, key)
                 uids += colour_uids
                 rank_uids += ranks
