@@ -18,6 +18,12 @@ view: `view(sample_state(v, rng), v.seat) == v`. The view fixes the face of ever
   knowledge lists (`CardKnowledge.counts`); any such face makes every clue touch the same cards;
 - the order of the deck, of which the view shows only the size (rule 12.3).
 
+Where the variant hides a clue's value from its target (rules 9.30 and 9.31), the clue narrows no
+face, yet some clue of the type shown must touch exactly the cards it touched. The sampler draws as
+below from the faces each card may be one by one, rejects the assignments for which some hidden
+clue to the seat could have been no clue at all (rejection keeps the draw uniform over the deals
+that remain), and replays each hidden clue as the first clue that touches the same cards.
+
 Nothing else a view holds depends on those faces: the seat's own empathy counts every other hand,
 and the other holders' counts leave the seat's hand out. So the consistent deals are: the faces
 fixed by the view, any assignment of faces to the own hand allowed by the clues, and any order of
