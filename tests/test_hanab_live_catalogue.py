@@ -25,10 +25,22 @@ from hanabi_core import (
     check,
     legal_actions,
     new_game,
+    view,
 )
 from hanabi_core.hanablive.variants import _data, mechanics, variant, variant_names
+from hanabi_core.views import HiddenClue
 
-REFUSED_FLAGS = ("upOrDown", "sudoku", "throwItInAHole", "cowAndPig", "duck")
+REFUSED_FLAGS = ("upOrDown", "sudoku", "throwItInAHole")
+
+
+def expected_shown(v: Mapping[str, Any], clue: ColourClue | RankClue) -> object:
+    """What a seat other than the giver is shown of `clue` (rules 9.30 and 9.31): in hanab.live's
+    client, "Quack" for Duck, "Moo" (colour) or "Oink" (rank) for Cow & Pig."""
+    if v.get("duck"):
+        return HiddenClue(clue.target, None)
+    if v.get("cowAndPig"):
+        return HiddenClue(clue.target, "colour" if isinstance(clue, ColourClue) else "rank")
+    return clue
 
 
 def facts() -> tuple[Mapping[str, Any], Mapping[str, Any], frozenset[str]]:
@@ -133,6 +145,7 @@ def check_variant(name: str, seeds: range, players: int) -> None:
     assert len(built.deck) == expected_deck_size(v)
     assert built.max_score == 5 * len(v["suits"]) and "stackSize" not in v
     options = Options(players, variant=built)
+    shown_checked = False
     for seed in seeds:
         state = new_game(options, seed=seed)
         legal = set(legal_actions(state))
@@ -155,6 +168,10 @@ def check_variant(name: str, seeds: range, players: int) -> None:
                     assert clue in legal, (name, clue)
                     after = apply(state, clue)
                     assert after.last_turn is not None and after.last_turn.touched == want
+                    if not shown_checked:  # once per variant: a view costs more than a clue
+                        shown_checked = True
+                        assert view(after, target).history[-1].action == expected_shown(v, clue)
+                        assert view(after, 0).history[-1].action == clue  # the giver's
                 else:
                     assert clue not in legal, (name, clue)
                     error = check(state, clue)

@@ -57,6 +57,8 @@ SAMPLE = (
     "Alternating Clues (5 Suits)",
     "Omni-Ones & Null (6 Suits)",
     "Muddy Rainbow & Light Pink (5 Suits)",
+    "Cow & Pig (5 Suits)",  # a clue's type shown, its value hidden (rule 9.30)
+    "Duck (4 Suits)",  # neither shown (rule 9.31)
 )
 
 

@@ -302,19 +302,11 @@ def test_r9_28_unimplemented_mechanics_are_refused_by_name() -> None:
         ("Up or Down (5 Suits)", "Up or Down"),
         ("Sudoku (5 Suits)", "Sudoku"),
         ("Throw It in a Hole (5 Suits)", "Throw It in a Hole"),
-        ("Cow & Pig (5 Suits)", "Cow & Pig"),
-        ("Duck (5 Suits)", "Duck"),
     ):
         assert mechanics(name) == (label,)
         with pytest.raises(InvalidOptions, match=label):
             variant(name)
-    assert set(UNSUPPORTED.values()) == {
-        "Up or Down",
-        "Sudoku",
-        "Throw It in a Hole",
-        "Cow & Pig",
-        "Duck",
-    }
+    assert set(UNSUPPORTED.values()) == {"Up or Down", "Sudoku", "Throw It in a Hole"}
     assert mechanics("Orange (5 Suits)") == ()
 
 

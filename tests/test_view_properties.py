@@ -32,12 +32,19 @@ from hanabi_core import (
     RankClue,
     Variant,
     apply,
+    hanablive,
     legal_actions,
     new_game,
     view,
 )
 
-VARIANT_IDS = sorted(VARIANTS)
+#: The built-in variants, and hanab.live's that hide a clue's value (rules 9.30 and 9.31).
+HIDDEN_CLUES = ("Cow & Pig (5 Suits)", "Duck (4 Suits)")
+VARIANT_IDS = sorted(VARIANTS) + list(HIDDEN_CLUES)
+
+
+def variant_of(variant_id: str) -> Variant:
+    return VARIANTS[variant_id] if variant_id in VARIANTS else hanablive.variant(variant_id)
 
 
 @st.composite
@@ -177,7 +184,7 @@ def check_no_hidden_card(state: GameState, seat: int) -> None:
 def test_r12_1_r12_2_r12_3_view_unchanged_when_hidden_cards_swap(
     variant_id: str, data: st.DataObject
 ) -> None:
-    variant = VARIANTS[variant_id]
+    variant = variant_of(variant_id)
     state, (deck, actions) = data.draw(games(variant))
     options = state.options
     seat = data.draw(st.integers(0, options.players - 1), label="seat")
@@ -235,7 +242,7 @@ def test_r12_1_r12_2_r12_3_view_unchanged_when_hidden_cards_swap(
 def test_r12_4_true_card_possible_and_knowledge_never_grows(
     variant_id: str, data: st.DataObject
 ) -> None:
-    variant = VARIANTS[variant_id]
+    variant = variant_of(variant_id)
     state, (deck, actions) = data.draw(games(variant, max_turns=30))
     options = state.options
     seat = data.draw(st.integers(0, options.players - 1), label="seat")
@@ -286,3 +293,44 @@ def test_r12_4_true_card_possible_and_knowledge_never_grows(
                     if clue_to != holder:
                         assert k == was
         before = after
+
+
+@pytest.mark.parametrize("name", HIDDEN_CLUES)
+@given(data=st.data())
+def test_r9_30_r9_31_view_unchanged_when_a_clued_card_swaps_and_every_clue_touches_alike(
+    name: str, data: st.DataObject
+) -> None:
+    # Where a clue's value is hidden from its target, a card of the seat's hand, clued or not,
+    # may swap with an undrawn card of another face: as long as every clue still touches the same
+    # cards, the seat's view cannot change (it never learns which value touched them).
+    variant = hanablive.variant(name)
+    state, (deck, _) = data.draw(games(variant))
+    options = state.options
+    seat = data.draw(st.integers(0, options.players - 1), label="seat")
+    undrawn = [card.order for card in state.deck]
+    mine = [card.order for card in state.hands[seat]]
+    assume(undrawn and mine)
+    first = data.draw(st.sampled_from(mine), label="own card")
+    second = data.draw(st.sampled_from(undrawn), label="undrawn")
+    assume(deck[first] != deck[second])
+    swapped = list(deck)
+    swapped[first], swapped[second] = deck[second], deck[first]
+    # Each clue may have been given with another value in the twin game: replay the first of
+    # the clue's type (rule 9.30) or of either type (rule 9.31) that touches the same cards.
+    twin = new_game(options, deck=swapped)
+    for turn in state.turns:
+        action = turn.action
+        if isinstance(action, (ColourClue, RankClue)) and action.target == seat:
+            kinds = (type(action),) if name.startswith("Cow") else (ColourClue, RankClue)
+            clues: list[Action] = [
+                a for a in legal_actions(twin) if isinstance(a, kinds) and a.target == seat
+            ]
+            fits = [a for a in clues if apply(twin, a).turns[-1].touched == turn.touched]
+            assume(fits)
+            action = fits[0]
+        try:
+            twin = apply(twin, action)
+        except IllegalAction:
+            assume(False)
+    assert view(twin, seat) == view(state, seat)
+    assert leaves(view(twin, seat)) == leaves(view(state, seat))

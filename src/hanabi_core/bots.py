@@ -46,7 +46,7 @@ from .cards import Card, DealtCard
 from .knowledge import CardKnowledge
 from .rules import legal_actions_from
 from .variants import Variant
-from .views import PlayerView
+from .views import HiddenClue, PlayerView
 
 __all__ = [
     "BOTS",
@@ -138,7 +138,9 @@ def legal_actions_in_view(view: PlayerView) -> tuple[Action, ...]:
         view.hand_size(view.seat),
         view.hands,
         view.notes,
-        (turn.action for turn in reversed(view.history)),
+        # Read only under Alternating Clues (rule 9.26), which hanab.live never combines with a
+        # hidden clue (rules 9.30 and 9.31), so a `HiddenClue` can be left out.
+        (turn.action for turn in reversed(view.history) if not isinstance(turn.action, HiddenClue)),
         view.outcome is not None,
     )
 

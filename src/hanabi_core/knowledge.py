@@ -9,7 +9,9 @@ for one held card:
   (negative information). A clue touches exactly the faces the variant says it touches (rules 4.6,
   4.7 and 9.27), so the same two lines are right in every variant: touched by a red clue, the
   card is a face red touches (red, or wild multicolour, never Black Powder's black; in
-  Rainbow-Ones any 1 too); missed by it, a face red does not touch.
+  Rainbow-Ones any 1 too); missed by it, a face red does not touch. Where the variant hides a
+  clue's value from its target (Cow & Pig and Duck, rules 9.30 and 9.31), the clue tells which
+  cards it touched and nothing of their faces.
 - **empathy**: the identities still possible, each with how many of its copies are unaccounted
   for: the variant's copies, minus the cards on the fireworks, in the discard pile, and in the
   hands the holder can see. It is plain counting: the holder's other cards are not removed even

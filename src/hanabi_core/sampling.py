@@ -18,6 +18,12 @@ view: `view(sample_state(v, rng), v.seat) == v`. The view fixes the face of ever
   knowledge lists (`CardKnowledge.counts`); any such face makes every clue touch the same cards;
 - the order of the deck, of which the view shows only the size (rule 12.3).
 
+Where the variant hides a clue's value from its target (rules 9.30 and 9.31), the clue narrows no
+face, yet some clue of the type shown must touch exactly the cards it touched. The sampler draws as
+below from the faces each card may be one by one, rejects the assignments for which some hidden
+clue to the seat could have been no clue at all (rejection keeps the draw uniform over the deals
+that remain), and replays each hidden clue as the first clue that touches the same cards.
+
 Nothing else a view holds depends on those faces: the seat's own empathy counts every other hand,
 and the other holders' counts leave the seat's hand out. So the consistent deals are: the faces
 fixed by the view, any assignment of faces to the own hand allowed by the clues, and any order of
@@ -72,13 +78,21 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from .actions import ColourClue, Discard, Play, RankClue
 from .cards import RANKS, Card
 from .errors import HanabiError, IllegalAction, InvalidDeck
+from .knowledge import CardKnowledge, clue_faces
 from .records import abandon
-from .rules import apply, new_game
+from .rules import apply, dealt_orders, new_game
 from .state import EndReason, GameState
 from .variants import Variant
-from .views import PlayerView
+from .views import HiddenClue, PlayerView
+
+#: A clue to the seat whose value its view hides (rules 9.30 and 9.31): the orders in the seat's
+#: hand then, those it touched, and the face masks of the clues it may have been.
+_Hidden = tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]
+#: How many assignments `sample_state` tries against hidden clues before it gives up.
+_TRIES = 100_000
 
 __all__ = ["SamplingError", "sample_state"]
 
@@ -146,9 +160,21 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     allowed = [
         [f for f in (index[c.suit] + c.rank for c, _ in k.counts) if pool[f] > 0] for k in own
     ]
+    hidden = _hidden_clues(view, known)
+    if hidden:
+        allowed = _narrowed(allowed, own, hidden, known)
     if not _matchable(allowed, pool):
         raise SamplingError("view", "no deal gives the seat's cards the faces its clues allow")
     mine = _assign(allowed, pool, rng)
+    tries = 1
+    # Rules 9.30 and 9.31: a clue whose value is hidden must have been some clue that touches
+    # exactly the cards it touched. Rejecting the assignments for which none does keeps the
+    # draw uniform over the deals that fit (the proof above, restricted to those).
+    while hidden and not _fits(hidden, known, dict(zip((k.order for k in own), mine, strict=True))):
+        if tries == _TRIES:
+            raise SamplingError("view", "no deal found that fits its hidden clues")
+        mine = _assign(allowed, pool, rng)
+        tries += 1
     left = list(pool)
     for face in mine:
         left[face] -= 1
@@ -161,12 +187,97 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     try:
         state = new_game(options, deck=cards)  # type: ignore[arg-type]  # every order is filled
         for turn in view.history:
-            state = apply(state, turn.action)
+            action = turn.action
+            if isinstance(action, HiddenClue):
+                state = _replay_hidden(state, action, turn.touched)
+            else:
+                state = apply(state, action)
         if view.outcome is not None and view.outcome.reason is EndReason.ABANDONED:
             state = abandon(state)
     except (IllegalAction, InvalidDeck) as error:
         raise SamplingError("view", f"its history cannot be replayed: {error}") from None
     return state
+
+
+def _candidates(variant: Variant, clue: HiddenClue) -> tuple[ColourClue | RankClue, ...]:
+    """The clues `clue` may have been: of its type when the view shows it (rule 9.30)."""
+    colours = tuple(ColourClue(clue.target, c) for c in variant.clue_colours)
+    ranks = tuple(RankClue(clue.target, v) for v in variant.clue_ranks)
+    if clue.kind == "colour":
+        return colours
+    if clue.kind == "rank":
+        return ranks
+    return colours + ranks
+
+
+def _hidden_clues(view: PlayerView, known: dict[int, int]) -> list[_Hidden]:
+    """The clues to the seat whose value the view hides, with the seat's hand when each was given
+    (the deal of rule 2.4, then the history, as `views.view` follows it)."""
+    options = view.options
+    variant = options.variant
+    hands = [list(block) for block in dealt_orders(options)]
+    found: list[_Hidden] = []
+    for turn in view.history:
+        action = turn.action
+        if isinstance(action, (Play, Discard)):
+            del hands[turn.player][action.slot]
+            if turn.drawn_order is not None:
+                hands[turn.player].append(turn.drawn_order)
+        elif isinstance(action, HiddenClue) and action.target == view.seat:
+            masks = tuple(clue_faces(variant, c) for c in _candidates(variant, action))
+            found.append((tuple(hands[view.seat]), frozenset(turn.touched), masks))
+    return found
+
+
+def _agrees(
+    mask: int, hand: tuple[int, ...], touched: frozenset[int], face: dict[int, int]
+) -> bool:
+    """Whether the clue of face mask `mask` touches exactly `touched` among the faces given."""
+    return all(bool(mask >> face[o] & 1) == (o in touched) for o in hand if o in face)
+
+
+def _narrowed(
+    allowed: list[list[int]],
+    own: tuple[CardKnowledge, ...],
+    hidden: list[_Hidden],
+    known: dict[int, int],
+) -> list[list[int]]:
+    """Each own card's faces, less those no clue it may have been allows (card by card: a face
+    that survives may still fail jointly with the others, which `_fits` rejects)."""
+    narrowed = []
+    for faces, knowledge in zip(allowed, own, strict=True):
+        order = knowledge.order
+        keep = set(faces)
+        for hand, touched, masks in hidden:
+            if order not in hand:
+                continue
+            possible = [m for m in masks if _agrees(m, hand, touched, known)]
+            keep = {
+                f for f in keep if any(bool(m >> f & 1) == (order in touched) for m in possible)
+            }
+        narrowed.append([f for f in faces if f in keep])
+    return narrowed
+
+
+def _fits(hidden: list[_Hidden], known: dict[int, int], mine: dict[int, int]) -> bool:
+    """Whether, with the own cards' faces `mine`, every hidden clue may have been some clue."""
+    face = {**known, **mine}
+    return all(
+        any(_agrees(m, hand, touched, face) for m in masks) for hand, touched, masks in hidden
+    )
+
+
+def _replay_hidden(state: GameState, clue: HiddenClue, touched: tuple[int, ...]) -> GameState:
+    """`state` after the first clue `clue` may have been that touches exactly `touched`."""
+    for action in _candidates(state.options.variant, clue):
+        try:
+            after = apply(state, action)
+        except IllegalAction:
+            continue
+        turn = after.last_turn
+        if turn is not None and turn.touched == touched:
+            return after
+    raise SamplingError("view", f"no clue fits its hidden clue of turn {state.turn}")
 
 
 @lru_cache(maxsize=64)

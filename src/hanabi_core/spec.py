@@ -116,6 +116,8 @@ class Rule(str, Enum):
     ALTERNATING_CLUES = "9.26"
     TOUCH_ORDER = "9.27"
     UNSUPPORTED_MECHANICS = "9.28"
+    COW_AND_PIG = "9.30"
+    DUCK = "9.31"
 
     # 10. Options
     OPTIONS_VALIDATED = "10.1"

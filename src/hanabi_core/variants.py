@@ -19,7 +19,15 @@ from ._readonly import ReadOnlyMap
 from .cards import RANKS, Card, ClueTouch, Suit
 from .errors import InvalidOptions, _brief
 
-__all__ = ["BASE_COLOURS", "MAX_CARDS", "VARIANTS", "RankTouch", "SpecialRank", "Variant"]
+__all__ = [
+    "BASE_COLOURS",
+    "MAX_CARDS",
+    "VARIANTS",
+    "ClueShown",
+    "RankTouch",
+    "SpecialRank",
+    "Variant",
+]
 
 #: The most cards a variant's deck may have (the largest built-in variant has 60), and the most a
 #: game record holds.
@@ -88,6 +96,21 @@ class RankTouch(str, Enum):
     CHIMNEYS = "chimneys"
 
 
+class ClueShown(str, Enum):
+    """What the players who did not give a clue are shown of it (rules 9.30 and 9.31).
+
+    Everybody sees who gave it, to whom, and which cards it touched; the giver knows what they
+    chose.
+    """
+
+    #: Its colour or rank (rule 4.2).
+    VALUE = "value"
+    #: Only whether it named a colour or a rank (Cow & Pig, rule 9.30).
+    TYPE = "type"
+    #: Neither (Duck, rule 9.31).
+    NOTHING = "nothing"
+
+
 @frozen
 class SpecialRank:
     """The rank whose cards clues treat apart (hanab.live's "-Ones" and "-Fives", rule 9.15).
@@ -130,6 +153,8 @@ class Variant:
             (r − 1) mod the number of clue colours (rule 9.22).
         clue_starved: a discard and a completed firework bring back half a Note (rule 9.25).
         alternating_clues: a clue must not be of the type of the clue given before it (rule 9.26).
+        clue_shown: what the players who did not give a clue are shown of its colour or rank
+            (rules 9.30 and 9.31); the clue itself is given and touches cards as always.
         note_units: derived: how many units a Note is counted in, 2 in Clue Starved where a
             discard brings back half a Note (rule 9.25), else 1. `GameState.notes` counts units.
         discards_at_note_cap: derived: whether a discard is legal while every Note is available,
@@ -160,6 +185,9 @@ class Variant:
     synesthesia: bool = field(default=False, kw_only=True, validator=_BOOL)
     clue_starved: bool = field(default=False, kw_only=True, validator=_BOOL)
     alternating_clues: bool = field(default=False, kw_only=True, validator=_BOOL)
+    clue_shown: ClueShown = field(
+        default=ClueShown.VALUE, kw_only=True, validator=_kind_of(ClueShown, "a ClueShown")
+    )
     note_units: int = field(init=False, eq=False, repr=False)
     discards_at_note_cap: bool = field(init=False, eq=False, repr=False)
     _index: Mapping[str, int] = field(init=False, eq=False, repr=False)
@@ -240,6 +268,7 @@ class Variant:
             "synesthesia": self.synesthesia,
             "clue_starved": self.clue_starved,
             "alternating_clues": self.alternating_clues,
+            "clue_shown": self.clue_shown,
         }
         rebuild = partial(Variant, **flags)  # type: ignore[arg-type]  # the fields, as they were
         return (rebuild, (self.id, self.name, self.suits, self.clue_colours))

@@ -22,10 +22,11 @@ assert view(state, 0).hands[1] == state.hands[1]  # seat 0 sees seat 1's cards
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal
 
-from attrs import frozen
+from attrs import field, frozen
 
-from .actions import Action, ColourClue, RankClue
+from .actions import Action, ColourClue, RankClue, _int
 from .cards import DealtCard
 from .errors import InvalidArgument, _brief
 from .knowledge import (
@@ -40,8 +41,54 @@ from .options import Options
 from .rules import dealt_orders
 from .scoring import points
 from .state import GameState, Outcome
+from .variants import ClueShown
 
-__all__ = ["PlayerView", "SeenTurn", "view"]
+__all__ = ["HiddenClue", "PlayerView", "SeenTurn", "view"]
+
+
+def _kind(instance: object, attribute: object, value: object) -> None:
+    if value not in ("colour", "rank", None):
+        raise InvalidArgument("kind", f"must be 'colour', 'rank' or None, got {_brief(value)}")
+
+
+@frozen
+class HiddenClue:
+    """A clue as a player who did not give it sees it where its value is hidden (rules 9.30 and
+    9.31): its target and, in Cow & Pig, its type.
+
+    Attributes:
+        target: the seat it was given to.
+        kind: ``"colour"`` or ``"rank"`` when the variant shows the clue's type (Cow & Pig,
+            rule 9.30); `None` when it shows neither (Duck, rule 9.31).
+
+    ```python
+    from hanabi_core import ColourClue, Options, apply, new_game, view
+    from hanabi_core.hanablive import variant
+    from hanabi_core.views import HiddenClue
+
+    state = new_game(Options(2, variant=variant("Cow & Pig (5 Suits)")), seed=1)
+    state = apply(state, ColourClue(1, state.hands[1][0].suit))
+    assert view(state, 1).history[0].action == HiddenClue(1, "colour")  # "Moo"
+    assert view(state, 0).history[0].action == state.turns[0].action  # the giver knows
+    ```
+    """
+
+    target: int = field(validator=_int)
+    kind: Literal["colour", "rank"] | None = field(validator=_kind)
+
+    def __str__(self) -> str:
+        return f"clue ({self.kind or 'hidden'}) to seat {self.target}"
+
+
+def seen_clue(
+    shown: ClueShown, action: ColourClue | RankClue
+) -> ColourClue | RankClue | HiddenClue:
+    """What the players other than its giver are shown of clue `action` (rules 9.30 and 9.31)."""
+    if shown is ClueShown.VALUE:
+        return action
+    if shown is ClueShown.TYPE:
+        return HiddenClue(action.target, "colour" if isinstance(action, ColourClue) else "rank")
+    return HiddenClue(action.target, None)
 
 
 @frozen
@@ -52,7 +99,9 @@ class SeenTurn:
         number: the turn's index, 0 for the first action of the game.
         player: the seat that acted.
         action: the action taken (a clue names its target and its colour or rank; a play or a
-            discard names the slot it took the card from).
+            discard names the slot it took the card from). Where the variant hides a clue's
+            value from those who did not give it (rules 9.30 and 9.31), their views hold a
+            `HiddenClue` instead.
         touched: for a clue, the orders of the cards it touched, oldest first (empty for a
             negative clue, rule 10.2); empty otherwise.
         slots: for a clue, the slots of the touched cards in the target's hand as it was when the
@@ -67,7 +116,7 @@ class SeenTurn:
 
     number: int
     player: int
-    action: Action
+    action: Action | HiddenClue
     touched: tuple[int, ...] = ()
     slots: tuple[int, ...] = ()
     card: DealtCard | None = None
@@ -181,6 +230,7 @@ def view(state: GameState, player: int) -> PlayerView:
             "player", f"must be a seat from 0 to {players - 1}, got {_brief(player)}"
         )
     variant = options.variant
+    shown = variant.clue_shown
     # The deal of rule 2.4, the same function new_game uses; the history says what happened since.
     hands = [list(block) for block in dealt_orders(options)]
     fresh = (all_faces(variant), False)
@@ -193,12 +243,20 @@ def view(state: GameState, player: int) -> PlayerView:
             hand = hands[action.target]
             touched = set(turn.touched)
             slots = tuple(i for i, order in enumerate(hand) if order in touched)
-            hit_faces = clue_faces(variant, action)
+            # Rules 9.30 and 9.31: a clue whose value is hidden tells which cards it touched and
+            # nothing of their faces (clue knowledge is common knowledge; hanab.live's client
+            # does not apply such a clue either).
+            hidden = shown is not ClueShown.VALUE
+            hit_faces = all_faces(variant) if hidden else clue_faces(variant, action)
             for order in hand:
                 possible, clued = clues[order]
                 hit = order in touched
-                clues[order] = (learn(hit_faces, possible, hit), clued or hit)
-            history.append(SeenTurn(turn.number, turn.player, action, turn.touched, slots))
+                clues[order] = (
+                    possible if hidden else learn(hit_faces, possible, hit),
+                    clued or hit,
+                )
+            seen = action if turn.player == player else seen_clue(shown, action)
+            history.append(SeenTurn(turn.number, turn.player, seen, turn.touched, slots))
             continue
         hand = hands[turn.player]
         card = turn.card

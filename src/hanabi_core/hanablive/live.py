@@ -45,8 +45,8 @@ from ..rules import (  # the one statement of legality (sections 3 to 5) and of 
 from ..scoring import max_points
 from ..spec import Rule
 from ..state import EndReason, Outcome
-from ..variants import Variant
-from ..views import PlayerView, SeenTurn
+from ..variants import ClueShown, Variant
+from ..views import HiddenClue, PlayerView, SeenTurn, seen_clue
 from . import _records
 from .protocol import END_CONDITION, HIDDEN, IGNORED, NORMAL, STOPPED, Desync, field_int
 
@@ -96,8 +96,8 @@ def _tables(variant: Variant) -> _Tables:
 
 #: One turn as the tracker logs it: the fields of `SeenTurn`, in order.
 _Entry = tuple[
-    int, int, Action, tuple[int, ...], tuple[int, ...], "DealtCard | None", bool, bool,
-    "int | None", "DealtCard | None",
+    int, int, "Action | HiddenClue", tuple[int, ...], tuple[int, ...], "DealtCard | None", bool,
+    bool, "int | None", "DealtCard | None",
 ]  # fmt: skip
 #: What clues told of a card: (face mask, touched by a clue), as `views.view` keeps it.
 _Marks = tuple[int, bool]
@@ -356,7 +356,9 @@ class LiveGame:
         node = self._t.log
         while node is not None:
             node, entry = node
-            yield entry[2]
+            # Read only under Alternating Clues (rule 9.26), never combined with a hidden clue.
+            if not isinstance(entry[2], HiddenClue):
+                yield entry[2]
 
     def _last_clue_type(self) -> type[ColourClue] | type[RankClue] | None:
         """Under Alternating Clues (rule 9.26), the type of the game's last clue; else `None`."""
@@ -666,17 +668,24 @@ class LiveGame:
                 raise Desync(index, "list", f"the clue touches {expected}, not {sorted(hit)}")
         marks = list(self._t.marks)
         learnt = []
+        # Rules 9.30 and 9.31: the server sends every seat the clue's value (actions_scrub.go
+        # scrubs no clue), but where the variant hides it the seat is shown only what was
+        # touched, and its client applies nothing of the faces (shouldApplyClue in
+        # packages/game/src/rules/clues.ts).
+        shown = variant.clue_shown
+        hidden = shown is not ClueShown.VALUE
         for order, (was, clued) in zip(hand, marks[target], strict=True):
             is_hit = order in hit
-            faces = learn(hit_faces, was, is_hit)
+            faces = was if hidden else learn(hit_faces, was, is_hit)
             if not faces:
                 raise Desync(index, "list", f"card {order} cannot be what this clue says")
             learnt.append((faces, clued or is_hit))
         marks[target] = tuple(learnt)
         order_touched = tuple(o for o in hand if o in hit)
         slots = tuple(i for i, o in enumerate(hand) if o in hit)
+        seen = action if giver == self.seat else seen_clue(shown, action)
         entry: _Entry = (
-            self._t.turn, giver, action, order_touched, slots, None, False, False, None, None
+            self._t.turn, giver, seen, order_touched, slots, None, False, False, None, None
         )  # fmt: skip
         return self._end_turn(
             index, entry, False, self._t.hands, tuple(marks), self._t.faces, self._t.seen,

@@ -8,7 +8,8 @@ not shown):
 - ``draw {playerIndex, order, suitIndex, rank}``: the deal (seat 0's block first), then after a
   play or a discard while cards are left; ``suitIndex`` and ``rank`` are −1 for the seat's own card;
 - ``clue {giver, target, clue: {type: 0 colour | 1 rank, value}, list, turn}``: ``list`` holds the
-  orders touched, and a colour's ``value`` indexes the variant's clue colours;
+  orders touched, and a colour's ``value`` indexes the variant's clue colours (sent to every seat
+  even in Cow & Pig and Duck, whose client hides it: the view hides it, rules 9.30 and 9.31);
 - ``play {playerIndex, order, suitIndex, rank}``: a card that extended its firework;
 - ``strike {num, order, turn}`` then ``discard {…, failed: true}``: a misplay;
 - ``discard {playerIndex, order, suitIndex, rank, failed: false}``: a discard;

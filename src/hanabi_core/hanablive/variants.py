@@ -23,7 +23,7 @@ from typing import Any
 
 from ..cards import RANKS, ClueTouch, Suit
 from ..errors import InvalidOptions
-from ..variants import RankTouch, SpecialRank, Variant
+from ..variants import ClueShown, RankTouch, SpecialRank, Variant
 
 __all__ = ["ID_PREFIX", "UNSUPPORTED", "mechanics", "variant", "variant_names"]
 
@@ -37,8 +37,6 @@ UNSUPPORTED: Mapping[str, str] = {
     "upOrDown": "Up or Down",
     "sudoku": "Sudoku",
     "throwItInAHole": "Throw It in a Hole",
-    "cowAndPig": "Cow & Pig",
-    "duck": "Duck",
 }
 #: Suit flags of mechanics hanabi_core does not implement yet (rule 9.28): none today.
 _UNSUPPORTED_SUIT: Mapping[str, str] = {}
@@ -163,6 +161,12 @@ def _build(name: str) -> Variant:
         synesthesia=data.get("synesthesia", False),
         clue_starved=data.get("clueStarved", False),
         alternating_clues=data.get("alternatingClues", False),
+        # Rules 9.30 and 9.31: what the other players are shown of a clue.
+        clue_shown=ClueShown.NOTHING
+        if data.get("duck")
+        else ClueShown.TYPE
+        if data.get("cowAndPig")
+        else ClueShown.VALUE,
     )
 
 

@@ -9,7 +9,8 @@ from ..cards import RANKS, Card, DealtCard
 from ..errors import InvalidOptions, _brief
 from ..options import Options
 from ..state import GameState, Turn
-from ..views import PlayerView
+from ..variants import ClueShown
+from ..views import HiddenClue, PlayerView
 from .config import _COLOUR_OF_NAME, CARD_KNOWLEDGE, MINIMAL, SEER
 from .knowledge import (
     _HINTED_COLOUR_SHIFT,
@@ -265,6 +266,11 @@ def _layout(options: Options, observation_type: int) -> _Layout:
             raise InvalidOptions(
                 "observation_type", f"must be 0, 1 or 2, got {_brief(observation_type)}"
             )
+        if options.variant.clue_shown is not ClueShown.VALUE:
+            # HLE's observation has a clue's colour or rank in it: it cannot hide them.
+            raise InvalidOptions(
+                "variant", "HLE's observation shows every clue's value (rules 9.30 and 9.31)"
+            )
         if len(_LAYOUTS) > 64:
             _LAYOUTS.clear()
         layout = _LAYOUTS[key] = _Layout(options, observation_type)
@@ -363,9 +369,9 @@ def encode_view(seen: PlayerView, observation_type: int = CARD_KNOWLEDGE) -> lis
     if seen.history:
         turn = seen.history[-1]
         mask = sum(1 << slot for slot in turn.slots)
-        head = layout.head(
-            turn.player, turn.action, turn.card, turn.misplay, turn.note_gained, mask
-        )
+        action = turn.action
+        assert not isinstance(action, HiddenClue)  # `_layout` refuses such variants
+        head = layout.head(turn.player, action, turn.card, turn.misplay, turn.note_gained, mask)
     bits += layout.last_action(seat, head)
     if observation_type != MINIMAL:
         knowledge = view_knowledge(seen)

@@ -13,7 +13,7 @@ from ..actions import ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..rules import dealt_orders
 from ..state import GameState, Turn
-from ..views import PlayerView
+from ..views import HiddenClue, PlayerView
 from .config import _COLOUR_OF_NAME
 
 _RANK_SHIFT = 5
@@ -136,7 +136,7 @@ def view_knowledge(seen: PlayerView) -> Knowledge:
             if turn.drawn_order is not None:
                 hands[player].append(turn.drawn_order)
                 knowledge[player].append(fresh)
-        else:
+        elif not isinstance(action, HiddenClue):  # a hidden clue tells no face (rule 9.30)
             touched = set(turn.touched)
             target = action.target
             knowledge[target] = list(
