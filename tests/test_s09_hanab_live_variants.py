@@ -299,7 +299,6 @@ def test_r9_27_blind_decides_first() -> None:
 
 def test_r9_28_unimplemented_mechanics_are_refused_by_name() -> None:
     for name, label in (
-        ("Up or Down (5 Suits)", "Up or Down"),
         ("Sudoku (5 Suits)", "Sudoku"),
         ("Throw It in a Hole (5 Suits)", "Throw It in a Hole"),
         ("Cow & Pig (5 Suits)", "Cow & Pig"),
@@ -309,7 +308,6 @@ def test_r9_28_unimplemented_mechanics_are_refused_by_name() -> None:
         with pytest.raises(InvalidOptions, match=label):
             variant(name)
     assert set(UNSUPPORTED.values()) == {
-        "Up or Down",
         "Sudoku",
         "Throw It in a Hole",
         "Cow & Pig",
