@@ -183,3 +183,15 @@ def test_r9_29_states_and_variants_pickle_equal() -> None:
     assert pickle.loads(pickle.dumps(state)) == state
     v = variant(UP_OR_DOWN)
     assert pickle.loads(pickle.dumps(v)) == v and pickle.loads(pickle.dumps(v)).up_or_down
+
+
+def test_r9_29_hanab_live_status_counts_max_score_both_ways() -> None:
+    from hanabi_core import GameRecord
+    from hanabi_core.hanablive import messages
+
+    state = deal(*red(START, 1))
+    state = apply(apply(state, ColourClue(1, "Red")), ColourClue(0, "Red"))
+    state = apply(apply(apply(state, Discard(0)), ColourClue(0, "Red")), Discard(0))
+    status = [m for m in messages(GameRecord.from_state(state), 1) if m["type"] == "status"]
+    # hanab.live's maxScore (variantReversibleGetMaxScore): Red can only go down, to its 2.
+    assert [m["maxScore"] for m in status][-3:] == [25, 25, 24]
