@@ -2,7 +2,8 @@
 
 The oracle below reads the raw facts (hanab.live's JSON fields, as shipped in
 ``hanabi_core/hanablive/data``) and decides touches in the order of rule 9.27 on its own, without
-`Variant`: deck sizes by hanab.live's client formula (``getTotalCardsInSuit``), maximum scores,
+`Variant`: deck sizes by hanab.live's client formula (``getTotalCardsInSuit``; Up or Down's START
+cards by rule 9.29), maximum scores,
 clue colours and ranks, and, on random deals, what every clue touches and which clues are legal,
 compared with `legal_actions`, `apply` and `check`.
 """
@@ -30,7 +31,7 @@ from hanabi_core import (
 from hanabi_core.hanablive.variants import _data, mechanics, variant, variant_names
 from hanabi_core.views import HiddenClue
 
-REFUSED_FLAGS = ("upOrDown", "sudoku", "throwItInAHole")
+REFUSED_FLAGS = ("sudoku", "throwItInAHole")
 
 
 def expected_shown(v: Mapping[str, Any], clue: ColourClue | RankClue) -> object:
@@ -75,9 +76,10 @@ def expected_deck_size(v: Mapping[str, Any]) -> int:
     # hanab.live packages/game/src/rules/deck.ts, getTotalCardsInSuit (stack size 5 here).
     total = 0
     for name in v["suits"]:
+        # Up or Down (rule 9.29): one START card more, two 1s fewer (getTotalCardsInSuit).
         if suit_facts(name).get("oneOfEach"):
-            total += 5
-        elif "criticalRank" in v or v.get("scarceOnes"):
+            total += 6 if v.get("upOrDown") else 5
+        elif "criticalRank" in v or v.get("scarceOnes") or v.get("upOrDown"):
             total += 9
         else:
             total += 10
@@ -103,6 +105,8 @@ def oracle_touch(v: Mapping[str, Any], colours: tuple[str, ...], clue: object, i
         if special and v.get("specialRankNoClueColors"):
             return False
         if s.get("prism"):
+            if rank == 7:  # rule 9.29: a START card counts as rank 0, the last colour's
+                return c == len(colours) - 1
             return c == (rank - 1) % len(colours)
         return clue.colour in suit_colours(v["suits"][i])
     assert isinstance(clue, RankClue)
@@ -122,7 +126,7 @@ def oracle_touch(v: Mapping[str, Any], colours: tuple[str, ...], clue: object, i
             ranks = v["clueRanks"]
             return value == ranks[i % len(ranks)]
     if v.get("oddsAndEvens"):
-        return rank % 2 == (1 if value == 1 else 0)
+        return rank in ((1, 3, 5) if value == 1 else (2, 4))
     if v.get("funnels"):
         return rank <= value
     if v.get("chimneys"):
@@ -143,6 +147,9 @@ def check_variant(name: str, seeds: range, players: int) -> None:
     assert built.suit_names == tuple(v["suits"])
     assert built.clue_colours == colours and built.clue_ranks == ranks
     assert len(built.deck) == expected_deck_size(v)
+    starts = [c for c in built.deck if c.rank == 7]  # rule 9.29: one START card a suit
+    assert len(starts) == (len(v["suits"]) if v.get("upOrDown") else 0)
+    assert built.up_or_down == bool(v.get("upOrDown"))
     assert built.max_score == 5 * len(v["suits"]) and "stackSize" not in v
     options = Options(players, variant=built)
     shown_checked = False

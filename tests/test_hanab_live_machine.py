@@ -31,7 +31,7 @@ from hanabi_core.hanablive.variants import mechanics
 from hanabi_core.testing import GameMachine, check_legal_actions, check_state, check_transition
 from hanabi_core.testing import options as options_strategy
 
-#: A variant for each suit property (9.9 to 9.14) and each mechanic (9.15 to 9.26).
+#: A variant for each suit property (9.9 to 9.14) and each mechanic (9.15 to 9.26, 9.29).
 SAMPLE = (
     "Rainbow-Ones & Pink (5 Suits)",  # special rank (every colour), all-rank suit
     "White-Ones & Brown (6 Suits)",  # special rank (no colour), no-rank suit
@@ -59,6 +59,9 @@ SAMPLE = (
     "Muddy Rainbow & Light Pink (5 Suits)",
     "Cow & Pig (5 Suits)",  # a clue's type shown, its value hidden (rule 9.30)
     "Duck (4 Suits)",  # neither shown (rule 9.31)
+    "Up or Down (5 Suits)",  # START cards, directions (rule 9.29)
+    "Up or Down & Orange (5 Suits)",  # with an inverted suit
+    "Up or Down & Dark Prism (6 Suits)",  # a one-of-each suit's START, prism START's colour
 )
 
 
@@ -88,7 +91,7 @@ def test_r9_8_the_sample_covers_every_mechanic() -> None:
     assert any(s.all_ranks for s in suits) and any(s.no_ranks for s in suits)
     assert any(s.copies == (1, 1, 1, 1, 1) for s in suits)
     for flag in ("colour_clues_touch_nothing", "rank_clues_touch_nothing", "synesthesia",
-                 "clue_starved", "alternating_clues"):  # fmt: skip
+                 "clue_starved", "alternating_clues", "up_or_down"):  # fmt: skip
         assert any(getattr(v, flag) for v in built), flag
     assert {v.rank_touch for v in built} == {*type(built[0].rank_touch)}
     specials = [v.special_rank for v in built if v.special_rank is not None]

@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
-from hanabi_core import EndReason, InvalidRecord, read_record, write_record
+from hanabi_core import EndReason, read_record, write_record
+from hanabi_core.cards import START
 from hanabi_core.hanablive import variant
+from hanabi_core.state import Direction
 
 
 def real(hanab_live: Path, name: str) -> dict[str, Any]:
@@ -41,16 +43,38 @@ def test_r9_8_rainbow_ones_and_pink_writes_back(hanab_live: Path) -> None:
     assert read_record(back) == record
 
 
-@pytest.mark.parametrize(
-    ("name", "mechanic"),
-    [("up_or_down", "Up or Down"), ("up_or_down_critical", "Up or Down")],
-)
-def test_r9_28_up_or_down_games_are_refused_by_name(
-    hanab_live: Path, name: str, mechanic: str
+def test_r9_29_up_or_down_is_at_2_and_6_clues_after_4_turns_and_ends_at_turn_50_with_24_and_2(
+    hanab_live: Path,
 ) -> None:
-    with pytest.raises(InvalidRecord, match=mechanic) as caught:
-        read_record(hanab_live / "client" / f"{name}.json")
-    assert caught.value.path == "$.options.variant"
+    # hanab.live's src/game/reducers/integration.test.ts pins these for up_or_down.json.
+    record = read_record(hanab_live / "client" / "up_or_down.json")
+    assert record.options.variant is variant("Up or Down (5 Suits)")
+    states = list(record.states())
+    assert (states[4].turn, states[4].score, states[4].notes) == (4, 2, 6)
+    final = record.final()
+    assert (final.turn, final.score, final.notes) == (50, 24, 2)
+    # START cards were dealt and the fireworks went both ways.
+    assert sum(1 for c in final.dealt if c.rank == START) == 5
+    assert set(final.directions) == {Direction.UP, Direction.DOWN}
+
+
+def test_r9_29_up_or_down_critical_replays_to_its_end(hanab_live: Path) -> None:
+    data = real(hanab_live, "up_or_down_critical")
+    record = read_record(data)
+    assert record.options.variant is variant("Up or Down & Brown (6 Suits)")
+    final = record.final()
+    assert len(record.actions) == len(data["actions"]) == final.turn == 60
+    assert final.storms < 3 and final.score == sum(final.built)
+
+
+@pytest.mark.parametrize("name", ["up_or_down", "up_or_down_critical"])
+def test_r9_29_up_or_down_games_write_back(hanab_live: Path, name: str) -> None:
+    original = real(hanab_live, name)
+    record = read_record(original)
+    back = json.loads(write_record(record, format="hanab-live"))
+    assert back["deck"] == original["deck"] and back["actions"] == original["actions"]
+    assert read_record(back) == record
+    assert read_record(json.loads(write_record(record))) == record
 
 
 def test_r9_15_omni_ones_and_white_replays_to_its_end(hanab_live: Path) -> None:

@@ -295,7 +295,7 @@ def test_start_translates_hanab_live_table_options() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "field"),
     [
-        ({"variant": "Up or Down (5 Suits)"}, "variant"),
+        ({"variant": "Sudoku (5 Suits)"}, "variant"),
         ({"players": 7}, "players"),
         ({"seat": 2}, "seat"),
         ({"options": {"cardCycle": True}}, "cardCycle"),

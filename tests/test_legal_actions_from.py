@@ -46,6 +46,7 @@ LEGALITY_SAMPLE = (
     "Odds and Evens (5 Suits)",
     "Synesthesia (5 Suits)",
     "Rainbow-Ones & Pink (5 Suits)",
+    "Up or Down & Prism (5 Suits)",  # START cards: no rank clue, prism's last colour (9.29)
 )
 
 

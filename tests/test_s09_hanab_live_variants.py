@@ -299,14 +299,13 @@ def test_r9_27_blind_decides_first() -> None:
 
 def test_r9_28_unimplemented_mechanics_are_refused_by_name() -> None:
     for name, label in (
-        ("Up or Down (5 Suits)", "Up or Down"),
         ("Sudoku (5 Suits)", "Sudoku"),
         ("Throw It in a Hole (5 Suits)", "Throw It in a Hole"),
     ):
         assert mechanics(name) == (label,)
         with pytest.raises(InvalidOptions, match=label):
             variant(name)
-    assert set(UNSUPPORTED.values()) == {"Up or Down", "Sudoku", "Throw It in a Hole"}
+    assert set(UNSUPPORTED.values()) == {"Sudoku", "Throw It in a Hole"}
     assert mechanics("Orange (5 Suits)") == ()
 
 

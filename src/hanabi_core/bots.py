@@ -44,7 +44,7 @@ from ._readonly import ReadOnlyMap
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .cards import Card, DealtCard
 from .knowledge import CardKnowledge
-from .rules import legal_actions_from
+from .rules import legal_actions_from, up_or_down_next
 from .variants import Variant
 from .views import HiddenClue, PlayerView
 
@@ -147,9 +147,19 @@ def legal_actions_in_view(view: PlayerView) -> tuple[Action, ...]:
 
 def next_ranks(view: PlayerView) -> dict[str, int]:
     """Suit name → the rank that extends its firework now (rules 6.2 and 9.7); complete
-    fireworks are left out."""
+    fireworks are left out. In Up or Down (rule 9.29), where an undecided firework takes several
+    ranks, the first of `rules.up_or_down_next` (a 1, or a 2 on START): the bots build up."""
     wanted = {}
-    for suit, built in zip(view.options.variant.suits, view.built, strict=True):
+    variant = view.options.variant
+    if variant.up_or_down:
+        for name, built, direction in zip(
+            variant.suit_names, view.built, view.directions, strict=True
+        ):
+            fits = up_or_down_next(built, direction)
+            if fits:
+                wanted[name] = fits[0]
+        return wanted
+    for suit, built in zip(variant.suits, view.built, strict=True):
         if built < len(suit.build_order):
             wanted[suit.name] = suit.build_order[built]
     return wanted
@@ -171,6 +181,8 @@ def _surely_useless(knowledge: CardKnowledge, wanted: Mapping[str, int], view: P
         suit = variant.suit(card.suit)
         if card.suit not in wanted:
             return True
+        if variant.up_or_down:
+            return False  # rule 9.29: which cards are still needed depends on the direction
         order = suit.build_order
         return order.index(card.rank) < order.index(wanted[card.suit])
 

@@ -15,10 +15,14 @@ from attrs import Attribute, field, frozen
 
 from .errors import InvalidDeck, InvalidOptions, _brief
 
-__all__ = ["RANKS", "Card", "ClueTouch", "DealtCard", "Suit"]
+__all__ = ["RANKS", "START", "Card", "ClueTouch", "DealtCard", "Suit"]
 
 #: The printed values, lowest first.
 RANKS: tuple[int, ...] = (1, 2, 3, 4, 5)
+
+#: The rank of a START card (Up or Down, rule 9.29): hanab.live's ``StartCardRank``
+#: (server/src/variants_reversible.go). No rank clue names it; only Up or Down decks hold it.
+START = 7
 
 
 def _card_suit(instance: object, attribute: Attribute[Any], value: object) -> None:
@@ -28,13 +32,16 @@ def _card_suit(instance: object, attribute: Attribute[Any], value: object) -> No
 
 def _card_rank(instance: object, attribute: Attribute[Any], value: object) -> None:
     # `type() is int`: True equals 1 and 1.0 equals 1, but neither is a printed value.
-    if type(value) is not int or value not in RANKS:
-        raise InvalidDeck("card", f"a rank is a whole number from 1 to 5, got {_brief(value)}")
+    if type(value) is not int or (value not in RANKS and value != START):
+        raise InvalidDeck(
+            "card", f"a rank is a whole number from 1 to 5 (or 7, START), got {_brief(value)}"
+        )
 
 
 @frozen(order=True)
 class Card:
-    """The face of a card: a suit name and a rank (1–5). Frozen, hashable and ordered.
+    """The face of a card: a suit name and a rank (1–5; `START`, 7, in Up or Down, rule 9.29).
+    Frozen, hashable and ordered.
 
     ```python
     from hanabi_core import Card
@@ -47,7 +54,16 @@ class Card:
     rank: int = field(validator=_card_rank)
 
     def __str__(self) -> str:
-        return f"{self.suit} {self.rank}"
+        return f"{self.suit} {_rank_name(self.rank)}"
+
+
+def _rank_slot(rank: int) -> int:
+    """The position of `rank` among a variant's ranks: 0 to 4 for ranks 1 to 5, 5 for START."""
+    return 5 if rank == START else rank - 1
+
+
+def _rank_name(rank: int) -> str:
+    return "START" if rank == START else str(rank)
 
 
 @frozen(repr=False)
@@ -86,7 +102,7 @@ class DealtCard:
         return f"DealtCard(order={self.order}, suit={self.suit!r}, rank={self.rank})"
 
     def __str__(self) -> str:
-        return f"{self.suit} {self.rank} (#{self.order})"
+        return f"{self.suit} {_rank_name(self.rank)} (#{self.order})"
 
 
 class ClueTouch(str, Enum):

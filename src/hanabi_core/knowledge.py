@@ -31,7 +31,7 @@ from attrs import field, frozen
 
 from ._readonly import ReadOnlyMap
 from .actions import ColourClue, RankClue
-from .cards import RANKS, Card
+from .cards import RANKS, Card, _rank_slot
 from .variants import Variant
 
 __all__ = ["CardKnowledge"]
@@ -110,18 +110,27 @@ class CardKnowledge:
 
 
 # --- Clue knowledge as bit masks (used by `views.view`) ----------------------------------------
-# A face mask has bit 5·i + (r − 1) set when the card may still be the variant's suit i, rank r.
+# A face mask has bit 6·i + (r − 1) set when the card may still be the variant's suit i, rank r
+# (bit 6·i + 5 for its START card in Up or Down, rule 9.29).
 # Faces, not a suit mask and a rank mask apart: in some variants a clue touches a set of faces that
 # is no product of suits and ranks (a red clue touching the red cards and every 1, rule 9.15).
 
 
+_STRIDE = len(RANKS) + 1
+
+
 def _bit(suit: int, rank: int) -> int:
-    return 1 << (len(RANKS) * suit + rank - 1)
+    return 1 << (_STRIDE * suit + _rank_slot(rank))
 
 
+@lru_cache(maxsize=64)
 def all_faces(variant: Variant) -> int:
     """The face mask of a card nothing is known about."""
-    return (1 << (len(RANKS) * len(variant.suits))) - 1
+    mask = 0
+    for i in range(len(variant.suits)):
+        for rank in variant.ranks:
+            mask |= _bit(i, rank)
+    return mask
 
 
 def clue_faces(variant: Variant, clue: ColourClue | RankClue) -> int:
@@ -129,7 +138,7 @@ def clue_faces(variant: Variant, clue: ColourClue | RankClue) -> int:
     make, through `Variant.touches` and `Variant.rank_touches`."""
     faces = 0
     for i, suit in enumerate(variant.suits):
-        for rank in RANKS:
+        for rank in variant.ranks:
             if isinstance(clue, ColourClue):
                 hit = variant.touches(clue.colour, suit, rank)
             else:
@@ -155,7 +164,7 @@ def _faces(variant: Variant) -> tuple[tuple[int, int, Card, int], ...]:
     return tuple(
         (i, rank, Card(suit.name, rank), _bit(i, rank))
         for i, suit in enumerate(variant.suits)
-        for rank in RANKS
+        for rank in variant.ranks
     )
 
 
@@ -184,7 +193,7 @@ def counting(
             ranks = {rank for _, rank, _ in possible}
             known = (
                 tuple(name for i, name in enumerate(names) if i in suits),
-                tuple(r for r in RANKS if r in ranks),
+                tuple(r for r in variant.ranks if r in ranks),
                 counts,
             )
             cache[mask] = known
@@ -195,11 +204,11 @@ def counting(
 
 def unaccounted(variant: Variant, seen: Iterable[tuple[int, int]]) -> dict[tuple[int, int], int]:
     """The variant's copies of each ``(suit index, rank)`` minus those in `seen`."""
-    copies = {
-        (i, rank): count
-        for i, suit in enumerate(variant.suits)
-        for rank, count in zip(RANKS, suit.copies, strict=True)
-    }
+    copies = dict.fromkeys(
+        ((i, rank) for i in range(len(variant.suits)) for rank in variant.ranks), 0
+    )
+    for card in variant.deck:
+        copies[variant.suit_index(card.suit), card.rank] += 1  # type: ignore[index]
     for face in seen:
         copies[face] -= 1
     return copies

@@ -435,7 +435,11 @@ def _read_ours(data: Mapping[str, Any]) -> GameRecord:
         path = j.at("$.deck", i)
         pair = j.array(item, path, most=2, least=2)
         suit = j.string(pair[0], j.at(path, 0), choices=suits)
-        deck.append(Card(suit, j.integer(pair[1], j.at(path, 1), 1, 5)))
+        # Ranks 1 to 5, and START (7) in Up or Down (rule 9.29).
+        rank = j.integer(pair[1], j.at(path, 1), 1, max(options.variant.ranks))
+        if rank not in options.variant.ranks:
+            raise InvalidRecord(j.at(path, 1), f"must be from 1 to 5 or 7 (START), got {rank}")
+        deck.append(Card(suit, rank))
     actions = tuple(
         _read_action(item, j.at("$.actions", i), options)
         for i, item in enumerate(j.array(data["actions"], "$.actions", most=j.MAX_ACTIONS))

@@ -16,13 +16,13 @@ from typing import TypeVar
 from attrs import evolve, frozen
 
 from .actions import Action, ColourClue, Discard, Play, RankClue
-from .cards import RANKS, Card, DealtCard
+from .cards import RANKS, START, Card, DealtCard
 from .deal import check_deck, check_seed, permutation
 from .errors import IllegalAction, InvalidArgument, InvalidDeck, InvalidOptions, _brief
 from .options import Options
 from .scoring import max_points, points
 from .spec import Rule
-from .state import EndReason, GameState, Log, Outcome, new_state, push
+from .state import Direction, EndReason, GameState, Log, Outcome, new_state, push
 from .variants import Variant
 
 __all__ = [
@@ -108,6 +108,8 @@ class _VariantTables:
     rank_clues: tuple[tuple[tuple[RankClue, ...], ...], ...]
     # The rank clues a clue may name (rule 4.3), as a set.
     clue_ranks: frozenset[int]
+    # Rule 9.29: fireworks built up or down as their first cards decide (next_rank is not read).
+    up_or_down: bool
 
 
 def _variant_tables(variant: Variant) -> _VariantTables:
@@ -142,13 +144,19 @@ def _variant_tables(variant: Variant) -> _VariantTables:
             colour_index=MappingProxyType({c: i for i, c in enumerate(colours)}),
             next_rank=tuple((*suit.build_order, 0) for suit in variant.suits),
             copies=tuple(
-                MappingProxyType(dict(zip(RANKS, suit.copies, strict=True)))
+                MappingProxyType(
+                    {
+                        **dict(zip(RANKS, suit.copies, strict=True)),
+                        **({START: 1} if variant.up_or_down else {}),  # rule 9.29
+                    }
+                )
                 for suit in variant.suits
             ),
             colour_actions=colour_actions,
             colour_clues=colour_clues,
             rank_clues=rank_clues,
             clue_ranks=frozenset(variant.clue_ranks),
+            up_or_down=variant.up_or_down,
         )
         cache.tables = tables
     return tables
@@ -294,6 +302,8 @@ def new_game(
         turns_left=turns_left,
         log=None,
         outcome=None,
+        # Rule 9.29: every Up or Down firework starts undecided.
+        directions=(Direction.UNDECIDED,) * len(variant.suits) if variant.up_or_down else (),
     )
 
 
@@ -482,7 +492,10 @@ def playable(state: GameState, card: DealtCard | Card) -> bool:
         if found is None:
             return False
         suit = found
-    return card.rank == _variant_tables(variant).next_rank[suit][state.built[suit]]
+    tables = _variant_tables(variant)
+    if tables.up_or_down:  # rule 9.29
+        return card.rank in up_or_down_next(state.built[suit], state.directions[suit])
+    return card.rank == tables.next_rank[suit][state.built[suit]]
 
 
 def check(state: GameState, action: object) -> IllegalAction | None:
@@ -743,7 +756,10 @@ def _play(
         return _discard(state, hand, slot, action, state.notes < _note_cap(state.options))
     built = state.built
     suit = card.suit_index
-    next_rank = _variant_tables(state.options.variant).next_rank[suit]
+    tables = _variant_tables(state.options.variant)
+    if tables.up_or_down:
+        return _play_up_or_down(state, hand, slot, action)
+    next_rank = tables.next_rank[suit]
     rest = hand[:slot] + hand[slot + 1 :]
     if card.rank == next_rank[built[suit]]:
         # Rule 6.2 (and 9.7 for a descending firework): the card extends its firework.
@@ -766,6 +782,62 @@ def _play(
     )  # fmt: skip
 
 
+def up_or_down_next(built: int, direction: int) -> tuple[int, ...]:
+    """The ranks that extend an Up or Down firework with `built` cards built in `direction`
+    (rule 9.29; hanab.live's server/src/variants_reversible.go, variantReversiblePlay).
+
+    ```python
+    from hanabi_core.cards import START
+    from hanabi_core.rules import up_or_down_next
+    from hanabi_core.state import Direction
+
+    assert up_or_down_next(0, Direction.UNDECIDED) == (1, 5, START)
+    assert up_or_down_next(1, Direction.UNDECIDED) == (2, 4)  # START is on it
+    assert up_or_down_next(2, Direction.DOWN) == (3,)  # 5, 4 (or START, 4) built
+    assert up_or_down_next(5, Direction.UP) == ()  # complete
+    ```
+    """
+    if built >= len(RANKS):
+        return ()
+    if direction == Direction.UNDECIDED:
+        return (1, 5, START) if built == 0 else (2, 4)
+    return (built + 1,) if direction == Direction.UP else (len(RANKS) - built,)
+
+
+#: Rule 9.29: the direction a card decides when it extends an undecided firework (START leaves it
+#: undecided).
+_DIRECTION_OF = {1: Direction.UP, 2: Direction.UP, 4: Direction.DOWN, 5: Direction.DOWN}
+
+
+def _play_up_or_down(
+    state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play | Discard
+) -> GameState:
+    """A play in Up or Down (rule 9.29): it fits when its rank is one `up_or_down_next` allows;
+    the first cards decide the firework's direction, and completing it brings a Note back (6.4)."""
+    card = hand[slot]
+    suit = card.suit_index
+    built = state.built
+    directions = state.directions
+    rest = hand[:slot] + hand[slot + 1 :]
+    direction = directions[suit]
+    if card.rank in up_or_down_next(built[suit], direction):
+        now = built[suit] + 1
+        if direction == Direction.UNDECIDED and card.rank in _DIRECTION_OF:
+            directions = (*directions[:suit], _DIRECTION_OF[card.rank], *directions[suit + 1 :])
+        # Rule 6.4: the firework's last card (a 5 going up, a 1 going down) brings a Note back.
+        bonus = now == len(RANKS) and state.notes < _note_cap(state.options)
+        return _end_turn(
+            state, action, (), card, False, bonus,
+            rest, (*built[:suit], now, *built[suit + 1 :]), state.discards,
+            state.notes + bonus, state.storms, directions,
+        )  # fmt: skip
+    # Rule 6.3: a misplay goes to the discard pile and turns a Storm token.
+    return _end_turn(
+        state, action, (), card, True, False,
+        rest, built, (*state.discards, card), state.notes, state.storms + 1,
+    )  # fmt: skip
+
+
 def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
     state: GameState,
     action: Action,
@@ -778,11 +850,13 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
     discards: tuple[DealtCard, ...],
     notes: int,
     storms: int,
+    directions: tuple[int, ...] | None = None,
 ) -> GameState:
     """The draw (rule 6.5), the turn order (3.2), the log, and the end of the game (section 7).
 
     `hand` is the acting player's hand after a play or discard, before the draw; `None` after a
-    clue, which leaves every hand as it was.
+    clue, which leaves every hand as it was. `directions`: the Up or Down fireworks' directions
+    after the turn (rule 9.29), `None` when unchanged.
     """
     options = state.options
     p = state.current_player
@@ -804,11 +878,13 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
                 turns_left = options.players
         hands = (*hands[:p], hand, *hands[p + 1 :])
     log = push(state.log, (p, action, touched, card, misplay, note_gained, new_card))
-    outcome = outcome_after_turn(options, built, storms, turns_left, discards, card)
+    if directions is None:
+        directions = state.directions
+    outcome = outcome_after_turn(options, built, storms, turns_left, discards, card, directions)
     after = new_state(
         options, dealt, hands, drawn, built, discards, notes, storms,
         (p + 1) % options.players,  # rule 3.2
-        state.turn + 1, turns_left, log, outcome,
+        state.turn + 1, turns_left, log, outcome, directions,
     )  # fmt: skip
     empty_handed = outcome is None and not options.last_round and not hands[after.current_player]
     # Rule 7.4c, no last round: a player with an empty hand may have nothing left to do.
@@ -832,6 +908,7 @@ def outcome_after_turn(  # noqa: PLR0917
     turns_left: int | None,
     discards: tuple[DealtCard, ...],
     card: DealtCard | None,
+    directions: tuple[int, ...] = (),
 ) -> Outcome | None:
     """The end of the game after a turn, if it ended (section 7), scored by section 8.
 
@@ -847,6 +924,8 @@ def outcome_after_turn(  # noqa: PLR0917
         turns_left: the final round's turns left after the turn (`None` before the last draw).
         discards: the discard pile after the turn.
         card: the card played or discarded this turn (`None` after a clue).
+        directions: the Up or Down fireworks' directions after the turn (rule 9.29; empty in
+            other variants).
 
     ```python
     from hanabi_core import EndReason, Options
@@ -878,7 +957,7 @@ def outcome_after_turn(  # noqa: PLR0917
         if (
             options.end_at_max_reachable
             and card is not None
-            and cards == _reachable(options, built, discards)
+            and cards == _reachable(options, built, discards, directions)
         ):
             # Rule 7.6 (an option, hanab.live's rule): no card still in play can be built.
             return Outcome(
@@ -891,12 +970,17 @@ def outcome_after_turn(  # noqa: PLR0917
     # Rule 7.4b, no last round: lost (rule 8.4, score 0) once the maximum is out of reach.
     # The card went to the discard pile (a discard or a misplay) if it is now on top of it.
     discarded = card is not None and discards and discards[-1] is card
-    if discarded and _out_of_reach(options, built, discards, card):  # type: ignore[arg-type]
+    if discarded and _out_of_reach(options, built, discards, card, directions):  # type: ignore[arg-type]
         return Outcome(EndReason.MAX_SCORE_UNREACHABLE, 0, max_points(options), Rule.NO_LAST_ROUND)
     return None
 
 
-def _reachable(options: Options, built: tuple[int, ...], discards: tuple[DealtCard, ...]) -> int:
+def _reachable(
+    options: Options,
+    built: tuple[int, ...],
+    discards: tuple[DealtCard, ...],
+    directions: tuple[int, ...] = (),
+) -> int:
     """How many cards the fireworks can hold at best: each firework goes on while some copy of its
     next card is not in the discard pile (rule 7.6)."""
     tables = _variant_tables(options.variant)
@@ -904,6 +988,10 @@ def _reachable(options: Options, built: tuple[int, ...], discards: tuple[DealtCa
     for d in discards:
         key = (d.suit_index, d.rank)
         gone[key] = gone.get(key, 0) + 1
+    if tables.up_or_down:
+        return sum(
+            _up_or_down_reach(tables, gone, suit, directions[suit]) for suit in range(len(built))
+        )
     total = 0
     for suit, order in enumerate(tables.next_rank):
         copies = tables.copies[suit]
@@ -915,12 +1003,46 @@ def _reachable(options: Options, built: tuple[int, ...], discards: tuple[DealtCa
 
 
 def _out_of_reach(
-    options: Options, built: tuple[int, ...], discards: tuple[DealtCard, ...], card: DealtCard
+    options: Options,
+    built: tuple[int, ...],
+    discards: tuple[DealtCard, ...],
+    card: DealtCard,
+    directions: tuple[int, ...] = (),
 ) -> bool:
     """Every copy of `card`'s face is discarded, and its firework still needs it (rule 7.4)."""
     tables = _variant_tables(options.variant)
     suit = card.suit_index
+    if tables.up_or_down:  # rule 9.29: whether the firework can still be completed either way
+        return _reachable(options, built, discards, directions) < options.variant.max_score
     if tables.next_rank[suit].index(card.rank) < built[suit]:
         return False  # already built: a spare copy
     gone = sum(1 for d in discards if d.suit_index == suit and d.rank == card.rank)
     return gone >= tables.copies[suit][card.rank]
+
+
+def _up_or_down_reach(
+    tables: _VariantTables, gone: Mapping[tuple[int, int], int], suit: int, direction: int
+) -> int:
+    """How many cards an Up or Down firework can hold at best (rules 7.6 and 9.29), as hanab.live's
+    server counts it (server/src/variants_reversible.go, variantReversibleGetMaxScore): a walk
+    from its start (1 or START up, 5 or START down) while some copy of each rank is left, the
+    better of the two while undecided. A card on the firework is not discarded, so a decided
+    firework's walk passes its own cards."""
+    copies = tables.copies[suit]
+
+    def left(rank: int) -> bool:
+        return gone.get((suit, rank), 0) < copies[rank]
+
+    def walk(first: int, rest: tuple[int, ...]) -> int:
+        if not (left(first) or left(START)):
+            return 0
+        reach = 1
+        for rank in rest:
+            if not left(rank):
+                break
+            reach += 1
+        return reach
+
+    up = walk(1, (2, 3, 4, 5)) if direction != Direction.DOWN else 0
+    down = walk(5, (4, 3, 2, 1)) if direction != Direction.UP else 0
+    return max(up, down)

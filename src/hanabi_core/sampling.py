@@ -79,7 +79,7 @@ import random
 from functools import lru_cache
 
 from .actions import ColourClue, Discard, Play, RankClue
-from .cards import RANKS, Card
+from .cards import RANKS, START, Card, _rank_slot
 from .errors import HanabiError, IllegalAction, InvalidDeck
 from .knowledge import CardKnowledge, clue_faces
 from .records import abandon
@@ -136,16 +136,18 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     options = view.options
     variant = options.variant
     total = len(variant.deck)
-    faces = _faces(variant)  # face index (suit index · 5 + rank − 1) → Card
+    faces = _faces(variant)  # face index (suit index · 6 + rank slot, rule 9.29) → Card
     # Every face the view shows, by order; then the pool of the rest, as counts per face index.
     known: dict[int, int] = {}
     for seen in view.hands:
         for held in seen or ():
-            known[held.order] = held.suit_index * 5 + held.rank - 1
+            known[held.order] = _face(held.suit_index, held.rank)
     for turn in view.history:
         if turn.card is not None:
-            known[turn.card.order] = turn.card.suit_index * 5 + turn.card.rank - 1
-    pool = [copies for suit in variant.suits for copies in suit.copies]
+            known[turn.card.order] = _face(turn.card.suit_index, turn.card.rank)
+    pool = [0] * len(faces)
+    for card in variant.deck:
+        pool[_face(variant.suit_names.index(card.suit), card.rank)] += 1
     for face in known.values():
         pool[face] -= 1
     own = view.own
@@ -154,11 +156,11 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         raise SamplingError("view", "the cards it shows are not the variant's")
     if set(known) != set(range(drawn)) - {k.order for k in own}:
         raise SamplingError("view", "it does not show every card drawn outside the seat's hand")
-    index = {name: i * 5 - 1 for i, name in enumerate(variant.suit_names)}
+    index = {name: i for i, name in enumerate(variant.suit_names)}
     # The faces a card's clues allow, per face (rule 9.27: not always suits × ranks), that have a
     # copy left: its own knowledge counts them against the same pool.
     allowed = [
-        [f for f in (index[c.suit] + c.rank for c, _ in k.counts) if pool[f] > 0] for k in own
+        [f for f in (_face(index[c.suit], c.rank) for c, _ in k.counts) if pool[f] > 0] for k in own
     ]
     hidden = _hidden_clues(view, known)
     if hidden:
@@ -282,8 +284,14 @@ def _replay_hidden(state: GameState, clue: HiddenClue, touched: tuple[int, ...])
 
 @lru_cache(maxsize=64)
 def _faces(variant: Variant) -> tuple[Card, ...]:
-    """Every face of the variant by face index: suit index · 5 + rank − 1."""
-    return tuple(Card(suit.name, rank) for suit in variant.suits for rank in RANKS)
+    """Every face of the variant by face index (`_face`); a START card's slot, rank 7, in every
+    variant (only Up or Down deals one, rule 9.29)."""
+    return tuple(Card(suit.name, rank) for suit in variant.suits for rank in (*RANKS, START))
+
+
+def _face(suit_index: int, rank: int) -> int:
+    """The face index of a card: suit index · 6 + its rank's slot (0 to 4, 5 for START)."""
+    return suit_index * (len(RANKS) + 1) + _rank_slot(rank)
 
 
 def _assign(allowed: list[list[int]], pool: list[int], rng: random.Random) -> list[int]:

@@ -116,6 +116,7 @@ class Rule(str, Enum):
     ALTERNATING_CLUES = "9.26"
     TOUCH_ORDER = "9.27"
     UNSUPPORTED_MECHANICS = "9.28"
+    UP_OR_DOWN = "9.29"
     COW_AND_PIG = "9.30"
     DUCK = "9.31"
 

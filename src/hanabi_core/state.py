@@ -12,7 +12,7 @@ hundred thousand turns and more) stays an ordinary value.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from enum import Enum
+from enum import Enum, IntEnum
 from typing import Any
 
 from attrs import field, fields, frozen
@@ -23,7 +23,17 @@ from .options import Options
 from .scoring import points
 from .spec import Rule
 
-__all__ = ["EndReason", "Entry", "GameState", "Log", "Outcome", "Turn", "new_state", "push"]
+__all__ = [
+    "Direction",
+    "EndReason",
+    "Entry",
+    "GameState",
+    "Log",
+    "Outcome",
+    "Turn",
+    "new_state",
+    "push",
+]
 
 
 @frozen
@@ -192,6 +202,18 @@ class EndReason(str, Enum):
     ABANDONED = "abandoned"
 
 
+class Direction(IntEnum):
+    """Which way an Up or Down firework is built (rule 9.29; hanab.live's ``StackDirection``,
+    server/src/variants_reversible.go). A complete firework keeps the direction it was built in."""
+
+    #: Nothing decided yet: the firework is empty, or only its START card is on it.
+    UNDECIDED = 0
+    #: Built up to 5: it was started with a 1, or with START and a 2.
+    UP = 1
+    #: Built down to 1: it was started with a 5, or with START and a 4.
+    DOWN = 2
+
+
 @frozen
 class Outcome:
     """How a game ended.
@@ -237,6 +259,8 @@ class GameState:
         log: the turns so far as a persistent linked list (see `Log`), `None` before the first
             turn; read it through `turns` and `last_turn`.
         outcome: `None` while the game goes on.
+        directions: in Up or Down, each firework's `Direction`, in the variant's suit order (rule
+            9.29); empty in every other variant.
 
     Only [`new_game`][hanabi_core.new_game], [`apply`][hanabi_core.apply] and
     [`abandon`][hanabi_core.abandon] make valid states. A state built or changed by hand (with
@@ -258,6 +282,7 @@ class GameState:
     turns_left: int | None
     log: Log | None = field(repr=False)
     outcome: Outcome | None
+    directions: tuple[int, ...] = ()
 
     @property
     def deck(self) -> tuple[DealtCard, ...]:
@@ -318,6 +343,7 @@ def new_state(  # noqa: PLR0917
     turns_left: int | None,
     log: Log | None,
     outcome: Outcome | None,
+    directions: tuple[int, ...] = (),
 ) -> GameState:
     """`GameState(...)` with the same fields, for `rules.py`'s hot path.
 
@@ -329,6 +355,7 @@ def new_state(  # noqa: PLR0917
     (
         set_options, set_dealt, set_hands, set_drawn, set_built, set_discards, set_notes,
         set_storms, set_current_player, set_turn, set_turns_left, set_log, set_outcome,
+        set_directions,
     ) = _SLOTS  # fmt: skip
     set_options(state, options)
     set_dealt(state, dealt)
@@ -343,6 +370,7 @@ def new_state(  # noqa: PLR0917
     set_turns_left(state, turns_left)
     set_log(state, log)
     set_outcome(state, outcome)
+    set_directions(state, directions)
     return state
 
 

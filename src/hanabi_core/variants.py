@@ -16,7 +16,8 @@ from typing import Any
 from attrs import Attribute, field, frozen
 
 from ._readonly import ReadOnlyMap
-from .cards import RANKS, Card, ClueTouch, Suit
+from .cards import RANKS, START, Card, ClueTouch, Suit
+from .cards import _rank_slot as _slot
 from .errors import InvalidOptions, _brief
 
 __all__ = [
@@ -155,6 +156,9 @@ class Variant:
         alternating_clues: a clue must not be of the type of the clue given before it (rule 9.26).
         clue_shown: what the players who did not give a clue are shown of its colour or rank
             (rules 9.30 and 9.31); the clue itself is given and touches cards as always.
+        up_or_down: each suit has one `START` card more (its copies of rank 1 are the suit's
+            data), and each firework's direction is chosen by its first cards (rule 9.29).
+        ranks: derived: the ranks of the deck, ascending, then `START` in Up or Down.
         note_units: derived: how many units a Note is counted in, 2 in Clue Starved where a
             discard brings back half a Note (rule 9.25), else 1. `GameState.notes` counts units.
         discards_at_note_cap: derived: whether a discard is legal while every Note is available,
@@ -188,6 +192,8 @@ class Variant:
     clue_shown: ClueShown = field(
         default=ClueShown.VALUE, kw_only=True, validator=_kind_of(ClueShown, "a ClueShown")
     )
+    up_or_down: bool = field(default=False, kw_only=True, validator=_BOOL)
+    ranks: tuple[int, ...] = field(init=False, eq=False, repr=False)
     note_units: int = field(init=False, eq=False, repr=False)
     discards_at_note_cap: bool = field(init=False, eq=False, repr=False)
     _index: Mapping[str, int] = field(init=False, eq=False, repr=False)
@@ -239,23 +245,34 @@ class Variant:
                 f"variant {_brief(self.id)}: a deceptive rank needs clue ranks (rule 9.16)",
             )
         object.__setattr__(self, "_index", _suit_index(self.suits))
+        # Rule 9.29: a START card in each suit of an Up or Down deck, after its 5.
+        object.__setattr__(self, "ranks", (*RANKS, START) if self.up_or_down else RANKS)
         # Plain attributes, not properties: rules.py reads them on every clue and discard.
         object.__setattr__(self, "note_units", 2 if self.clue_starved else 1)
         object.__setattr__(self, "discards_at_note_cap", any(s.inverted for s in self.suits))
         object.__setattr__(
             self,
             "_colour_bits",
-            tuple(tuple(self._bits(i, r) for r in RANKS) for i in range(len(self.suits))),
+            tuple(tuple(self._bits(i, r) for r in self.ranks) for i in range(len(self.suits))),
         )
         object.__setattr__(
             self,
             "_rank_bits",
             tuple(
-                tuple(sum(1 << v for v in ranks if self._rank_touch(v, i, r)) for r in RANKS)
+                tuple(sum(1 << v for v in ranks if self._rank_touch(v, i, r)) for r in self.ranks)
                 for i in range(len(self.suits))
             ),
         )
-        object.__setattr__(self, "_deck", tuple(card for suit in self.suits for card in suit.cards))
+        starts = self.up_or_down
+        object.__setattr__(
+            self,
+            "_deck",
+            tuple(
+                card
+                for suit in self.suits
+                for card in (*suit.cards, *((Card(suit.name, START),) if starts else ()))
+            ),
+        )
 
     def __reduce__(self) -> tuple[object, ...]:
         # Pickle what defines the variant, not the caches derived from it.
@@ -269,6 +286,7 @@ class Variant:
             "clue_starved": self.clue_starved,
             "alternating_clues": self.alternating_clues,
             "clue_shown": self.clue_shown,
+            "up_or_down": self.up_or_down,
         }
         rebuild = partial(Variant, **flags)  # type: ignore[arg-type]  # the fields, as they were
         return (rebuild, (self.id, self.name, self.suits, self.clue_colours))
@@ -317,19 +335,19 @@ class Variant:
             return False
         if rank is None:
             return all(bits >> c & 1 for bits in self._colour_bits[i])
-        return bool(self._colour_bits[i][rank - 1] >> c & 1)
+        return bool(self._colour_bits[i][_slot(rank)] >> c & 1)
 
     def rank_touches(self, value: int, suit: Suit | str, rank: int) -> bool:
         """Whether a clue naming the rank `value` touches the card of `suit` and `rank` (rules
         4.7, 9.27); `False` for a rank the variant's clues cannot name."""
-        return bool(self._rank_bits[self._suit_position(suit)][rank - 1] >> value & 1)
+        return bool(self._rank_bits[self._suit_position(suit)][_slot(rank)] >> value & 1)
 
     def colour_bits(self, suit: Suit | str, rank: int | None = None) -> int:
         """Bit ``c`` is set when clue colour ``c`` touches the card of `suit` and `rank` (rule
         4.6); without `rank`, the colours that touch every card of the suit."""
         bits = self._colour_bits[self._suit_position(suit)]
         if rank is not None:
-            return bits[rank - 1]
+            return bits[_slot(rank)]
         every = -1
         for b in bits:
             every &= b
@@ -337,7 +355,7 @@ class Variant:
 
     def rank_bits(self, suit: Suit | str, rank: int) -> int:
         """Bit ``v`` is set when a clue naming rank ``v`` touches the card (rule 4.7)."""
-        return self._rank_bits[self._suit_position(suit)][rank - 1]
+        return self._rank_bits[self._suit_position(suit)][_slot(rank)]
 
     def _suit_position(self, suit: Suit | str) -> int:
         return self._index[suit if isinstance(suit, str) else suit.name]
@@ -371,6 +389,8 @@ class Variant:
             if special.no_colours:
                 return False
         if suit.prism:  # rule 9.11
+            if rank == START:  # rule 9.29: a START card counts as rank 0, the last colour's
+                return c == n - 1
             return c == (rank - 1) % n
         return self.clue_colours[c] in suit.clue_colours  # rules 4.6 and 9.9
 
@@ -393,7 +413,7 @@ class Variant:
                 return value == self.clue_ranks[i % len(self.clue_ranks)]
         touch = self.rank_touch
         if touch is RankTouch.ODDS_AND_EVENS:  # rule 9.19
-            return rank % 2 == 1 if value == 1 else rank % 2 == 0
+            return rank in (1, 3, 5) if value == 1 else rank in (2, 4)
         if touch is RankTouch.FUNNELS:  # rule 9.20
             return rank <= value
         if touch is RankTouch.CHIMNEYS:  # rule 9.21

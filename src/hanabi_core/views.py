@@ -155,6 +155,8 @@ class PlayerView:
         turns_left: `None` until the last card is drawn, then the turns left in the final round.
         outcome: how the game ended, `None` while it goes on.
         history: every turn so far as the viewer saw it, first turn first.
+        directions: in Up or Down, each firework's direction (public, rule 9.29); empty in every
+            other variant.
     """
 
     seat: int
@@ -171,6 +173,7 @@ class PlayerView:
     turns_left: int | None
     outcome: Outcome | None
     history: tuple[SeenTurn, ...]
+    directions: tuple[int, ...] = ()
 
     @property
     def own(self) -> tuple[CardKnowledge, ...]:
@@ -286,8 +289,16 @@ def view(state: GameState, player: int) -> PlayerView:
     # Empathy (rule 12.4): count out the cards each holder sees, as far as `player` can tell.
     built = tuple(state.fireworks.values())
     public = [(card.suit_index, card.rank) for card in state.discards]
-    for i, suit in enumerate(variant.suits):
-        public += [(i, rank) for rank in suit.build_order[: built[i]]]
+    if variant.up_or_down:
+        # Rule 9.29: which cards a firework holds depends on how it started; they are the cards
+        # drawn that are in no hand and not discarded.
+        away = {c.order for hand in state.hands for c in hand} | {c.order for c in state.discards}
+        public += [
+            (c.suit_index, c.rank) for c in state.dealt[: state.drawn] if c.order not in away
+        ]
+    else:
+        for i, suit in enumerate(variant.suits):
+            public += [(i, rank) for rank in suit.build_order[: built[i]]]
     faces = [[(card.suit_index, card.rank) for card in hand] for hand in state.hands]
     knowledge_by_seat = []
     for holder in range(players):
@@ -315,4 +326,5 @@ def view(state: GameState, player: int) -> PlayerView:
         turns_left=state.turns_left,
         outcome=state.outcome,
         history=tuple(history),
+        directions=state.directions,
     )

@@ -43,7 +43,7 @@ from attrs import frozen
 
 from .. import _jsonutil as j
 from ..actions import Action, ColourClue, Discard, Play, RankClue
-from ..cards import Card
+from ..cards import START, Card
 from ..errors import IllegalAction, InvalidDeck, InvalidOptions, InvalidRecord
 from ..options import EDITIONS, Options, default_hand_size
 from ..rules import apply, check, new_game
@@ -168,7 +168,12 @@ def _deck(value: object, options: Options) -> tuple[Card, ...]:
         path = j.at("$.deck", i)
         card = j.obj(item, path, ("suitIndex", "rank"))
         suit = j.integer(card["suitIndex"], j.at(path, "suitIndex"), 0, len(suits) - 1)
-        rank = j.integer(card["rank"], j.at(path, "rank"), 1, 5)
+        rank = j.integer(card["rank"], j.at(path, "rank"), 1, START)
+        if rank not in options.variant.ranks:  # 1 to 5, and START in Up or Down (rule 9.29)
+            raise InvalidRecord(
+                j.at(path, "rank"),
+                f"must be one of the variant's ranks {list(options.variant.ranks)}, got {rank}",
+            )
         cards.append(Card(suits[suit], rank))
     return tuple(cards)
 

@@ -34,17 +34,18 @@ import attrs
 from attrs import fields, frozen
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
-from ..cards import RANKS, DealtCard
+from ..cards import RANKS, START, DealtCard, _rank_slot
 from ..errors import IllegalAction, InvalidOptions, InvalidRecord
 from ..knowledge import all_faces, clue_faces, counting, learn, unaccounted
 from ..options import Options
 from ..rules import (  # the one statement of legality (sections 3 to 5) and of section 7, shared
     legal_actions_from,
     outcome_after_turn,
+    up_or_down_next,
 )
 from ..scoring import max_points
 from ..spec import Rule
-from ..state import EndReason, Outcome
+from ..state import Direction, EndReason, Outcome
 from ..variants import ClueShown, Variant
 from ..views import HiddenClue, PlayerView, SeenTurn, seen_clue
 from . import _records
@@ -57,8 +58,9 @@ __all__ = ["LiveGame"]
 class _Tables:
     """What the tracker looks up per variant (speed only; derived from the variant's data).
 
-    A face index is ``suit * 5 + rank - 1``; bit ``f`` of a face mask stands for face ``f``, as in
-    `knowledge.clue_faces` (clue knowledge is kept per face, rule 9.27).
+    A face index is ``suit * 6 + slot`` (slot ``rank - 1``, 5 for START, rule 9.29); bit ``f`` of
+    a face mask stands for face ``f``, as in `knowledge.clue_faces` (clue knowledge is kept per
+    face, rule 9.27).
     """
 
     names: tuple[str, ...]
@@ -80,14 +82,19 @@ class _Tables:
 
 @lru_cache(maxsize=64)
 def _tables(variant: Variant) -> _Tables:
-    faces = [(suit, rank) for suit in variant.suits for rank in RANKS]
+    # Every suit has a START slot; only an Up or Down deck has cards in it (rule 9.29).
+    faces = [(suit, rank) for suit in variant.suits for rank in (*RANKS, START)]
+    ranks = variant.ranks
+    copies = [0] * len(faces)
+    for c in variant.deck:
+        copies[_face_index(variant.suit_names.index(c.suit), c.rank)] += 1
     return _Tables(
         names=variant.suit_names,
-        colour_bits=tuple(variant.colour_bits(suit, rank) for suit, rank in faces),
-        rank_bits=tuple(variant.rank_bits(suit, rank) for suit, rank in faces),
+        colour_bits=tuple(variant.colour_bits(s, r) if r in ranks else 0 for s, r in faces),
+        rank_bits=tuple(variant.rank_bits(s, r) if r in ranks else 0 for s, r in faces),
         inverted=tuple(s.inverted for s in variant.suits),
         next_rank=tuple((*s.build_order, 0) for s in variant.suits),
-        copies=tuple(c for s in variant.suits for c in s.copies),
+        copies=tuple(copies),
         all_faces=all_faces(variant),
         colour_faces=tuple(clue_faces(variant, ColourClue(1, c)) for c in variant.clue_colours),
         rank_faces={v: clue_faces(variant, RankClue(1, v)) for v in variant.clue_ranks},
@@ -111,7 +118,7 @@ class _Track(NamedTuple):
     marks: tuple[tuple[_Marks, ...], ...]
     # faces[order]: the card when this seat has seen it (another seat's, or played/discarded).
     faces: tuple[DealtCard | None, ...]
-    # seen[suit * 5 + rank - 1]: how many copies of the face this seat has seen.
+    # seen[face index]: how many copies of the face this seat has seen.
     seen: tuple[int, ...]
     drawn: int
     built: tuple[int, ...]
@@ -126,6 +133,8 @@ class _Track(NamedTuple):
     log: tuple[Any, _Entry] | None
     # A play or discard whose draw has not arrived yet (its turn is already counted).
     pending: _Entry | None
+    # Rule 9.29: the Up or Down fireworks' directions (empty in other variants).
+    directions: tuple[int, ...] = ()
 
 
 @frozen
@@ -238,6 +247,7 @@ class LiveGame:
             outcome=None,
             log=None,
             pending=None,
+            directions=(Direction.UNDECIDED,) * len(variant.suits) if variant.up_or_down else (),
         )
         return cls(options=options, seat=seat, received=0, ended=None, t=track, v=_tables(variant))
 
@@ -293,8 +303,18 @@ class LiveGame:
         # Empathy (rule 12.4), counted as views.view counts it.
         built = self._t.built
         public = [(card.suit_index, card.rank) for card in self._t.discards]
-        for i, suit in enumerate(variant.suits):
-            public += [(i, rank) for rank in suit.build_order[: built[i]]]
+        if variant.up_or_down:
+            # Rule 9.29: the cards on the fireworks are the ones drawn in no hand nor discarded.
+            away = {o for hand in self._t.hands for o in hand}
+            away |= {c.order for c in self._t.discards}
+            public += [
+                (c.suit_index, c.rank)
+                for o, c in enumerate(faces[: self._t.drawn])
+                if o not in away and c is not None
+            ]
+        else:
+            for i, suit in enumerate(variant.suits):
+                public += [(i, rank) for rank in suit.build_order[: built[i]]]
         seen = [
             [] if s == seat else [(c.suit_index, c.rank) for c in cards[s]]  # type: ignore[union-attr]
             for s in range(players)
@@ -316,6 +336,7 @@ class LiveGame:
             hands=tuple(None if s == seat else hand for s, hand in enumerate(cards)),  # type: ignore[misc]
             knowledge=tuple(knowledge),
             built=built,
+            directions=self._t.directions,
             discards=self._t.discards,
             notes=self._t.notes,
             storms=self._t.storms,
@@ -538,7 +559,7 @@ class LiveGame:
             # The seat's own card, revealed: it must fit what clues said and the copies left.
             mask, _ = self._t.marks[player][slot]
             if not mask >> face & 1:
-                suit_possible = mask >> (suit * len(RANKS)) & ((1 << len(RANKS)) - 1)
+                suit_possible = mask >> (suit * _STRIDE) & ((1 << _STRIDE) - 1)
                 field = "rank" if suit_possible else "suitIndex"
                 raise Desync(index, field, f"clues said card {order} cannot be {card.card}")
             if seen[face] >= tables.copies[face]:
@@ -550,7 +571,11 @@ class LiveGame:
         storms = self._t.storms
         variant = options.variant
         cap = options.max_notes * variant.note_units  # rule 9.25: in half Notes in Clue Starved
-        fits = rank == tables.next_rank[suit][built[suit]]
+        directions = self._t.directions
+        if variant.up_or_down:  # rule 9.29
+            fits = rank in up_or_down_next(built[suit], directions[suit])
+        else:
+            fits = rank == tables.next_rank[suit][built[suit]]
         note_gained = False
         if is_play:
             if not fits:
@@ -564,7 +589,12 @@ class LiveGame:
             # (half a Note in Clue Starved, rule 9.25; a 5 under descending_bonus="five", 13.8).
             now = built[suit] + 1
             built = (*built[:suit], now, *built[suit + 1 :])
-            if options.descending_bonus == "five":
+            if variant.up_or_down:  # rule 9.29: the firework is complete, either way
+                earned = now == len(RANKS)
+                if directions[suit] == Direction.UNDECIDED and rank != START:
+                    way = Direction.UP if rank in (1, 2) else Direction.DOWN
+                    directions = (*directions[:suit], way, *directions[suit + 1 :])
+            elif options.descending_bonus == "five":
                 earned = rank == 5
             else:
                 earned = tables.next_rank[suit][now] == 0
@@ -612,7 +642,7 @@ class LiveGame:
         )
         return self._end_turn(
             index, entry, draws, tuple(hands), tuple(marks), faces, seen, built, discards,
-            notes, storms, card,
+            notes, storms, card, directions,
         )  # fmt: skip
 
     def _clue(self, m: Mapping[str, Any], index: int) -> LiveGame:
@@ -706,6 +736,7 @@ class LiveGame:
         notes: int,
         storms: int,
         card: DealtCard | None,
+        directions: tuple[int, ...] | None = None,
     ) -> LiveGame:
         """The turn order (rule 3.2) and the end of the game (section 7), as `rules.apply` has
         them, with the draw that is still to come (rule 6.5) counted in advance."""
@@ -716,7 +747,9 @@ class LiveGame:
             turns_left -= 1
         if draws and self._t.drawn + 1 == len(faces) and options.last_round:
             turns_left = players  # rule 7.3: the last card is drawn
-        outcome = outcome_after_turn(options, built, storms, turns_left, discards, card)
+        if directions is None:
+            directions = self._t.directions
+        outcome = outcome_after_turn(options, built, storms, turns_left, discards, card, directions)
         after = (self._t.current_player + 1) % players
         if outcome is None and not options.last_round:
             # Rule 7.4c, as `rules.apply` decides it: a player with no card may have nothing legal
@@ -743,7 +776,7 @@ class LiveGame:
             log = (log, entry)
         track = _Track(
             hands, marks, faces, seen, self._t.drawn, built, discards, notes, storms,
-            after, self._t.turn + 1, turns_left, outcome, log, pending,
+            after, self._t.turn + 1, turns_left, outcome, log, pending, directions,
         )  # fmt: skip
         return _advance(self, index, track)
 
@@ -846,9 +879,9 @@ class LiveGame:
         tables = self._v
         if not 0 <= suit < len(tables.names):
             raise Desync(index, "suitIndex", f"no suit {suit} in this variant")
-        if rank not in RANKS:
+        if rank not in self.options.variant.ranks:  # 1 to 5, and START in Up or Down (9.29)
             raise Desync(index, "rank", f"no rank {rank}")
-        face = suit * len(RANKS) + rank - 1
+        face = _face_index(suit, rank)
         card = DealtCard(
             order,
             tables.names[suit],
@@ -888,7 +921,15 @@ def _can_act(options: Options, sizes: list[int], notes: int, seat: int) -> bool:
 
 def _touches(card: DealtCard | None, hit_faces: int) -> bool:
     assert card is not None  # another seat's card: seen
-    return bool(hit_faces >> (card.suit_index * len(RANKS) + card.rank - 1) & 1)
+    return bool(hit_faces >> _face_index(card.suit_index, card.rank) & 1)
+
+
+#: Faces a suit takes in a face index: ranks 1 to 5 and START (rule 9.29), as in `knowledge`.
+_STRIDE = len(RANKS) + 1
+
+
+def _face_index(suit: int, rank: int) -> int:
+    return suit * _STRIDE + _rank_slot(rank)
 
 
 _HANDLERS = {

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import ColourClue, Play, RankClue
 from ..cards import RANKS, DealtCard
 from ..errors import InvalidOptions
+from ..rules import _reachable
 from ..state import EndReason, GameState
 from .protocol import END_CONDITION, HIDDEN, TERMINATED, TERMINATED_BY_VOTE
 
@@ -165,8 +166,11 @@ def _status_message(state: GameState) -> dict[str, Any]:
 
 def _max_score(state: GameState) -> int:
     """hanab.live's ``maxScore``: per suit, the cards still buildable before the first face whose
-    copies are all discarded (misplays included)."""
+    copies are all discarded (misplays included); in Up or Down, the better of the walks up and
+    down from each firework's possible starts (rule 9.29, variantReversibleGetMaxScore)."""
     variant = state.options.variant
+    if variant.up_or_down:
+        return _reachable(state.options, state.built, state.discards, state.directions)
     gone: dict[tuple[int, int], int] = {}
     for card in state.discards:
         gone[card.suit_index, card.rank] = gone.get((card.suit_index, card.rank), 0) + 1

@@ -3,8 +3,8 @@
 The facts (every variant's name, id, suits and flags; every suit's clue properties; the colours)
 come from hanab.live's ``packages/game/src/json/{variants,suits,colors}.json``; see
 ``hanablive/data/README.md`` for the commit and the licence. The rules they switch on are spec
-section 9 (rules 9.9 to 9.27); the mechanics hanabi_core does not implement yet are refused by name
-(rule 9.28), never played wrong.
+section 9 (rules 9.9 to 9.27, 9.29); the mechanics hanabi_core does not implement yet are refused
+by name (rule 9.28), never played wrong.
 
 ```python
 from hanabi_core.hanablive import variant
@@ -34,7 +34,6 @@ ID_PREFIX = "hanab.live:"
 
 #: The variant flags of mechanics hanabi_core does not implement yet, with their names (rule 9.28).
 UNSUPPORTED: Mapping[str, str] = {
-    "upOrDown": "Up or Down",
     "sudoku": "Sudoku",
     "throwItInAHole": "Throw It in a Hole",
 }
@@ -98,9 +97,9 @@ def variant(name: str) -> Variant:
     from hanabi_core.hanablive import variant
     assert variant("Rainbow-Ones (5 Suits)").special_rank.all_colours
     try:
-        variant("Up or Down (5 Suits)")
+        variant("Sudoku (5 Suits)")
     except InvalidOptions as error:
-        assert "Up or Down" in str(error)
+        assert "Sudoku" in str(error)
     ```
     """
     _facts(name)  # first: an unhashable or unknown name is refused before the cache
@@ -167,6 +166,7 @@ def _build(name: str) -> Variant:
         else ClueShown.TYPE
         if data.get("cowAndPig")
         else ClueShown.VALUE,
+        up_or_down=data.get("upOrDown", False),
     )
 
 
@@ -209,6 +209,8 @@ def _copies(
     copies = [3, 2, 2, 2, 1]
     if reversed_:
         copies[0], copies[4] = 1, 3  # rule 9.14: the 5s are the common cards
+    elif variant.get("upOrDown"):
+        copies[0] = 1  # rule 9.29: two 1s give way to a START card
     elif variant.get("scarceOnes"):
         copies[0] = 2  # rule 9.24
     critical = variant.get("criticalRank")

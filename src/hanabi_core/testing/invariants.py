@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
-from ..cards import RANKS, Card, Suit
+from ..cards import RANKS, START, Card, Suit
 from ..errors import IllegalAction
 from ..options import Options
 from ..rules import apply, check, is_legal, legal_actions
 from ..spec import Rule
-from ..state import EndReason, GameState
+from ..state import Direction, EndReason, GameState
 from ..variants import VARIANTS, Variant
 
 __all__ = [
@@ -280,7 +280,40 @@ def check_no_mutation(state: GameState, action: object) -> GameState | None:
 def _firework_faces(state: GameState) -> list[tuple[str, int]]:
     variant = state.options.variant
     built = state.fireworks
+    if variant.up_or_down:
+        return _up_or_down_faces(state)
+    assert state.directions == (), "a firework direction outside Up or Down"
     return [(s.name, r) for s in variant.suits for r in s.build_order[: built[s.name]]]
+
+
+def _up_or_down_faces(state: GameState) -> list[tuple[str, int]]:
+    """Rule 9.29, computed afresh from the turns: each firework's cards in the order played fit
+    (nothing, then 1, 5 or START; after START, 2 or 4; then on in the chosen direction), and give
+    the state's counts and directions."""
+    variant = state.options.variant
+    stacks: dict[str, list[int]] = {name: [] for name in variant.suit_names}
+    for t in state.turns:
+        if t.card is not None and (type(t.action) is Play) != t.card.inverted and not t.misplay:
+            stacks[t.card.suit].append(t.card.rank)
+    directions = []
+    for name, ranks in stacks.items():
+        assert len(ranks) == state.fireworks[name], "an Up or Down firework lost count"
+        plain = [r for r in ranks if r != START]
+        assert ranks[1:].count(START) == 0, "a START card above a firework's first card"
+        # START stands for the 1 going up, the 5 going down.
+        started = ranks[:1] == [START]
+        up = [2, 3, 4, 5] if started else [1, 2, 3, 4, 5]
+        down = [4, 3, 2, 1] if started else [5, 4, 3, 2, 1]
+        if not plain:
+            directions.append(Direction.UNDECIDED)
+        elif plain == up[: len(plain)]:
+            directions.append(Direction.UP)
+        elif plain == down[: len(plain)]:
+            directions.append(Direction.DOWN)
+        else:
+            raise AssertionError(f"the {name} firework is built out of order: {ranks}")
+    assert tuple(directions) == state.directions, "an Up or Down firework has the wrong direction"
+    return [(name, r) for name, ranks in stacks.items() for r in ranks]
 
 
 _DECK_FACES: dict[Variant, Counter[tuple[str, int]]] = {}
@@ -462,7 +495,8 @@ def check_fireworks(before: GameState, action: Action, after: GameState) -> None
     else:
         assert after.storms == before.storms + (not extended)
         complete = extended and 5 in {after.fireworks[s] for s, d in grown.items() if d}
-        if before.options.descending_bonus == "five":  # ruling 13.8: a 5 brings the Note
+        # Ruling 13.8: a 5 brings the Note (not in Up or Down, where completing does, rule 9.29).
+        if before.options.descending_bonus == "five" and not variant.up_or_down:
             played = after.last_turn.card if after.last_turn is not None else None
             complete = extended and played is not None and played.rank == 5
         bonus = complete and before.notes < cap
