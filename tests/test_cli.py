@@ -261,3 +261,18 @@ def test_names_the_terminal_cannot_encode_are_escaped(tmp_path: Path) -> None:
     )
     assert done.returncode == 0 and done.stderr == ""
     assert "Zo\\xeb" in done.stdout and "\\u674e" in done.stdout
+
+
+def test_r9_25_show_counts_clue_starved_notes_in_notes_not_halves(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hanabi_core.hanablive import variant
+
+    state = new_game(Options(2, variant=variant("Clue Starved (5 Suits)")), seed=3)
+    state = apply(state, next(a for a in legal_actions(state) if type(a).__name__ == "RankClue"))
+    state = apply(state, next(a for a in legal_actions(state) if type(a).__name__ == "Discard"))
+    assert state.notes == 15  # 8 Notes in halves, less a clue (2), plus a discard (1)
+    path = tmp_path / "starved.json"
+    path.write_text(write_record(GameRecord.from_state(state)), encoding="utf-8")
+    assert main(["show", str(path), "--turn", "2"]) == 0
+    assert "Notes 7.5/8," in capsys.readouterr().out

@@ -280,8 +280,10 @@ def _tokens(state: GameState) -> str:
     if state.turns_left is not None and not state.is_over:
         left = state.turns_left
         deck += f", {left} turn{'s' if left != 1 else ''} left"
+    # Rule 9.25: Clue Starved counts Notes in halves; show Notes, not the units the state holds.
+    notes = state.notes / o.variant.note_units
     return (
-        f"Notes {state.notes}/{o.max_notes}, Storms {state.storms}/{o.max_storms}, "
+        f"Notes {notes:g}/{o.max_notes}, Storms {state.storms}/{o.max_storms}, "
         f"score {sum(state.fireworks.values())}, {deck}"
     )
 
