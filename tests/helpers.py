@@ -10,6 +10,9 @@
 
 from __future__ import annotations
 
+import gc
+import types
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -224,3 +227,25 @@ def emptied_hand_game(**options: Any) -> GameState:
             state = apply(state, Discard(0))
         assert not state.is_over, f"ended at turn {turn}: {state.outcome}"
     return state
+
+
+def reachable_values(root: object) -> Counter[tuple[str, object]]:
+    """The scalars (numbers, strings) reachable from `root` through its references, as a player
+    holding `root` could find them with `gc.get_referents` (types, modules and code excluded)."""
+    seen: set[int] = set()
+    found: Counter[tuple[str, object]] = Counter()
+    stack = [root]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(
+            item, (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
+        ):
+            continue
+        if isinstance(item, (bool, int, float, str, bytes)):
+            found[(type(item).__name__, item)] += 1
+            continue
+        stack.extend(gc.get_referents(item))
+    return found

@@ -1,7 +1,7 @@
 """Conformance: two real hanab.live games replay, move for move, to the scores hanab.live gave.
 
 The loader is deliberately small and local (the records module has its own, `read_record`): it
-reads the explicit deck and the actions of a "No Variant" game (../shared/formats/hanab-live.md):
+reads the explicit deck and the actions of a "No Variant" game (docs/guides/records.md):
 
 - suit indexes 0-4 are red, yellow, green, blue, white ("Purple" on hanab.live is white);
 - action type 0 is a play and 1 a discard, whose target is the card's order: the slot is found in

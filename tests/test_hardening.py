@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import concurrent.futures
 import copy
-import gc
 import multiprocessing
 import pickle
 import types
-from collections import Counter
 from collections.abc import Callable
 
 import attrs
@@ -52,6 +50,7 @@ from hanabi_core.hanablive import Desync
 from hanabi_core.state import Log
 from hanabi_core.testing.invariants import check_legal_actions, check_state
 from hanabi_core.variants import SpecialRank
+from helpers import reachable_values
 
 # --- 1. Every error pickles, copies and comes back equal ------------------------------------------
 
@@ -177,28 +176,6 @@ def test_r3_2_a_log_cannot_be_changed() -> None:
 # --- 5. and Low: the caches show nothing of a game and cannot be changed --------------------------
 
 
-def _reachable_values(root: object) -> Counter[tuple[str, object]]:
-    """The scalars (numbers, strings) reachable from `root` through its references, as a player
-    holding `root` could find them with `gc.get_referents` (types, modules and code excluded)."""
-    seen: set[int] = set()
-    found: Counter[tuple[str, object]] = Counter()
-    stack = [root]
-    while stack:
-        item = stack.pop()
-        if id(item) in seen:
-            continue
-        seen.add(id(item))
-        if isinstance(
-            item, (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
-        ):
-            continue
-        if isinstance(item, (bool, int, float, str, bytes)):
-            found[(type(item).__name__, item)] += 1
-            continue
-        stack.extend(gc.get_referents(item))
-    return found
-
-
 @pytest.mark.parametrize(
     "name", [None, "Rainbow-Ones & Pink (5 Suits)", "Clue Starved (5 Suits)", "Orange (5 Suits)"]
 )
@@ -222,7 +199,7 @@ def test_r12_1_nothing_reachable_from_a_view_depends_on_the_seats_own_cards(
         legal_actions(state)  # seat 0 to move: clues to seat 1 are looked up
         views.append(view(state, 1))
     assert views[0] == views[1]
-    assert _reachable_values(views[0]) == _reachable_values(views[1])
+    assert reachable_values(views[0]) == reachable_values(views[1])
 
 
 def test_r4_6_the_clue_tables_are_read_only() -> None:

@@ -3,11 +3,8 @@ every player but its giver (what they see, what they know, what hanab.live's ser
 
 from __future__ import annotations
 
-import gc
 import pickle
 import random
-import types
-from collections import Counter
 
 import attrs
 import pytest
@@ -29,6 +26,7 @@ from hanabi_core.hanablive import LiveGame, messages, variant
 from hanabi_core.hle import encode_view
 from hanabi_core.variants import ClueShown, Variant
 from hanabi_core.views import HiddenClue
+from helpers import reachable_values
 
 COW_AND_PIG = "Cow & Pig (5 Suits)"
 DUCK = "Duck (5 Suits)"
@@ -110,29 +108,8 @@ def test_r9_30_r9_31_nothing_reachable_from_the_view_tells_the_value(
     assert state.last_turn is not None and twin.last_turn is not None
     assert state.last_turn.touched == twin.last_turn.touched
     assert view(state, 1) == view(twin, 1)
-    assert _reachable_values(view(state, 1)) == _reachable_values(view(twin, 1))
+    assert reachable_values(view(state, 1)) == reachable_values(view(twin, 1))
     assert view(state, 2) != view(twin, 2)  # seat 2 sees seat 1's cards
-
-
-def _reachable_values(root: object) -> Counter[tuple[str, object]]:
-    """The scalars reachable from `root` through its references (as in test_hardening)."""
-    seen: set[int] = set()
-    found: Counter[tuple[str, object]] = Counter()
-    stack = [root]
-    while stack:
-        item = stack.pop()
-        if id(item) in seen:
-            continue
-        seen.add(id(item))
-        if isinstance(
-            item, (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
-        ):
-            continue
-        if isinstance(item, (bool, int, float, str, bytes)):
-            found[(type(item).__name__, item)] += 1
-            continue
-        stack.extend(gc.get_referents(item))
-    return found
 
 
 @pytest.mark.parametrize("name", [COW_AND_PIG, DUCK])
