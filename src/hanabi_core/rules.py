@@ -4,26 +4,39 @@ This is the one module that changes state (in the sense of building the next one
 spec open: each check and each effect cites the rule it implements. The layers, from cheapest to
 fullest, follow python-chess: `legal_actions` lists what may be done, `is_legal` answers for one
 action, `check` says why an action is refused, and `apply` validates and returns the next state.
+
+What only computes lives in private modules below this one: `_tables` (lookups derived once per
+options or variant), `_legality` (the legality core and the refusals) and `_reach` (what the
+fireworks can still reach, rules 7.4, 7.6 and 9.29).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from functools import lru_cache
-from types import MappingProxyType
-from typing import TypeVar
+from collections.abc import Iterable, Sequence
 
-from attrs import evolve, frozen
+from attrs import evolve
 
+from ._legality import (  # the legality core (sections 3 to 6), called directly on the hot path
+    _check_card_action,
+    _check_clue,
+    _last_clue_type,
+    _legal_actions,
+    _logged_actions,
+    _may_touch_nothing,
+    _refuse,
+    _touched,
+    _verb,
+)
+from ._reach import _out_of_reach, _reachable, up_or_down_next
+from ._tables import _note_cap, _variant_tables
 from .actions import Action, ColourClue, Discard, Play, RankClue
-from .cards import RANKS, START, Card, DealtCard
+from .cards import RANKS, Card, DealtCard
 from .deal import check_deck, check_seed, permutation
 from .errors import IllegalAction, InvalidArgument, InvalidDeck, InvalidOptions, _brief
 from .options import Options
 from .scoring import max_points, points
 from .spec import Rule
-from .state import Direction, EndReason, GameState, Log, Outcome, new_state, push
-from .variants import Variant
+from .state import Direction, EndReason, GameState, Outcome, new_state, push
 
 __all__ = [
     "apply",
@@ -35,202 +48,8 @@ __all__ = [
     "new_game",
     "outcome_after_turn",
     "playable",
+    "up_or_down_next",
 ]
-
-_Clue = TypeVar("_Clue", ColourClue, RankClue)
-
-
-# --- Tables derived once per Options ----------------------------------------------------------
-#
-# The tables hold interned actions and lookups derived from the options or the variant alone: never
-# anything of a game, since a view shares its state's options (rule 12.1). They are read-only
-# (tuples and mapping proxies), so that nothing can make an illegal clue legal through them.
-
-#: Colour clue tables are built for every set of clue colours a hand can show when the variant has
-#: at most this many colours (2**8 entries a seat); past it, `legal_actions` filters the clues.
-_MAX_TABLED_COLOURS = 8
-#: Seats the clue tables cover: every seat a game can have (rule 2.1, and hanab.live's six).
-_MAX_SEATS = 6
-
-
-@frozen
-class _Tables:
-    """Interned actions for one `Options` (speed only, no rules of their own)."""
-
-    # plays[n]: Play of slots 0 to n-1; slot_moves[n]: those, then Discard of the same slots.
-    plays: tuple[tuple[Play, ...], ...]
-    slot_moves: tuple[tuple[Play | Discard, ...], ...]
-    # others[p]: the seats after p in turn order, p excluded (the order of clues in legal_actions).
-    others: tuple[tuple[int, ...], ...]
-    # The variant's clue tables (see `_VariantTables`).
-    colour_clues: tuple[tuple[tuple[ColourClue, ...], ...], ...] | None
-    colour_actions: tuple[tuple[ColourClue, ...], ...]
-    rank_clues: tuple[tuple[tuple[RankClue, ...], ...], ...]
-    all_clues: tuple[tuple[ColourClue | RankClue, ...], ...]
-    # Note units (rule 9.25): the cap, and what a clue costs (8 and 1 in print).
-    note_cap: int
-    clue_cost: int
-    # Rule 9.13: a discard is legal at the Note cap.
-    discard_at_cap: bool
-    # Rule 9.26: clue types alternate.
-    alternating: bool
-
-
-def _tables(options: Options) -> _Tables:
-    cache = options._cache
-    tables: _Tables | None = cache.tables  # type: ignore[assignment]  # a cache options keeps
-    if tables is None:
-        tables = _build_tables(options)
-        cache.tables = tables
-    return tables
-
-
-@frozen
-class _VariantTables:
-    """Lookup tables that depend on the variant alone (speed only, no rules of their own)."""
-
-    # The distinct faces in canonical order, and each canonical position's face index.
-    face_index: Mapping[Card, int]
-    canonical_face: tuple[int, ...]
-    # dealt[order][face]: every DealtCard a game of the variant can hold, so dealing is a lookup.
-    dealt: tuple[tuple[DealtCard, ...], ...]
-    colour_index: Mapping[str, int]
-    # next_rank[suit][built]: the rank that extends the firework, 0 once it is complete.
-    next_rank: tuple[tuple[int, ...], ...]
-    copies: tuple[Mapping[int, int], ...]
-    # colour_actions[target]: every colour clue to `target`, in clue-colour order; and
-    # colour_clues[target][bits]: those that touch a hand whose cards' colour bits OR to `bits`
-    # (rule 4.6), for every possible `bits` (None past _MAX_TABLED_COLOURS colours).
-    colour_actions: tuple[tuple[ColourClue, ...], ...]
-    colour_clues: tuple[tuple[tuple[ColourClue, ...], ...], ...] | None
-    # rank_clues[target][bits]: the rank clues that touch a hand whose cards' rank bits OR to
-    # `bits` (rule 4.7), ranks ascending (the variant's clue ranks only, rule 4.3).
-    rank_clues: tuple[tuple[tuple[RankClue, ...], ...], ...]
-    # The rank clues a clue may name (rule 4.3), as a set.
-    clue_ranks: frozenset[int]
-    # Rule 9.29: fireworks built up or down as their first cards decide (next_rank is not read).
-    up_or_down: bool
-
-
-def _variant_tables(variant: Variant) -> _VariantTables:
-    """Built once per variant and kept on it, so that options built again and again (drivers
-    often make a fresh `Options` per game) share them."""
-    cache = variant._cache
-    tables: _VariantTables | None = cache.tables  # type: ignore[assignment]  # its cache
-    if tables is None:
-        faces = list(dict.fromkeys(variant.deck))
-        face_index = {face: i for i, face in enumerate(faces)}
-        suit_of = [variant.suit_names.index(f.suit) for f in faces]
-        bits = [variant.colour_bits(f.suit, f.rank) for f in faces]
-        rank_bits = [variant.rank_bits(f.suit, f.rank) for f in faces]
-        inverted = [variant.suits[i].inverted for i in suit_of]
-        colours = variant.clue_colours
-        colour_actions, colour_clues, rank_clues = _clue_tables(
-            colours,
-            variant.colour_clues_touch_nothing,
-            variant.clue_ranks,
-            variant.rank_clues_touch_nothing,
-        )
-        tables = _VariantTables(
-            face_index=MappingProxyType(face_index),
-            canonical_face=tuple(face_index[c] for c in variant.deck),
-            dealt=tuple(
-                tuple(
-                    DealtCard(order, f.suit, f.rank, suit_of[i], bits[i], rank_bits[i], inverted[i])
-                    for i, f in enumerate(faces)
-                )
-                for order in range(len(variant.deck))
-            ),
-            colour_index=MappingProxyType({c: i for i, c in enumerate(colours)}),
-            next_rank=tuple((*suit.build_order, 0) for suit in variant.suits),
-            copies=tuple(
-                MappingProxyType(
-                    {
-                        **dict(zip(RANKS, suit.copies, strict=True)),
-                        **({START: 1} if variant.up_or_down else {}),  # rule 9.29
-                    }
-                )
-                for suit in variant.suits
-            ),
-            colour_actions=colour_actions,
-            colour_clues=colour_clues,
-            rank_clues=rank_clues,
-            clue_ranks=frozenset(variant.clue_ranks),
-            up_or_down=variant.up_or_down,
-        )
-        cache.tables = tables
-    return tables
-
-
-def _filter_bits(actions: tuple[_Clue, ...], bits: int) -> tuple[_Clue, ...]:
-    """The actions whose index has its bit set in `bits`."""
-    return tuple(a for i, a in enumerate(actions) if bits >> i & 1)
-
-
-_ClueTables = tuple[
-    tuple[tuple[ColourClue, ...], ...],
-    tuple[tuple[tuple[ColourClue, ...], ...], ...] | None,
-    tuple[tuple[tuple[RankClue, ...], ...], ...],
-]
-
-
-@lru_cache(maxsize=64)
-def _clue_tables(
-    colours: tuple[str, ...], colour_blind: bool, ranks: tuple[int, ...], rank_blind: bool
-) -> _ClueTables:
-    """The clue tables of `_VariantTables`, which depend on the clues a variant names alone (many
-    hanab.live variants share them). A memo of a pure function: it never changes a result."""
-    colour_actions = tuple(tuple(ColourClue(t, c) for c in colours) for t in range(_MAX_SEATS))
-    colour_clues = None
-    if len(colours) <= _MAX_TABLED_COLOURS:
-        colour_clues = tuple(
-            # Rule 9.17: a colour clue that touches nothing is legal all the same.
-            tuple(
-                _filter_bits(actions, -1 if colour_blind else b) for b in range(1 << len(colours))
-            )
-            for actions in colour_actions
-        )
-    # Bit v of a card's rank bits stands for a clue naming rank v (bit 0 always clear); the clues
-    # go ranks ascending.
-    rank_actions = tuple(tuple(RankClue(t, r) for r in sorted(ranks)) for t in range(_MAX_SEATS))
-    rank_clues = tuple(
-        tuple(
-            # Rule 9.17: a rank clue that touches nothing is legal all the same.
-            tuple(a for a in actions if rank_blind or b >> a.rank & 1)
-            for b in range(2 << len(RANKS))
-        )
-        for actions in rank_actions
-    )
-    return colour_actions, colour_clues, rank_clues
-
-
-def _build_tables(options: Options) -> _Tables:
-    n = options.players
-    variant = _variant_tables(options.variant)
-    colour_actions = variant.colour_actions[:n]
-    # Every bit set: every rank clue the variant may name.
-    rank_actions = tuple(clues[-1] for clues in variant.rank_clues[:n])
-    return _Tables(
-        plays=tuple(tuple(map(Play, range(n))) for n in range(options.hand_size + 1)),
-        slot_moves=tuple(
-            (*map(Play, range(n)), *map(Discard, range(n))) for n in range(options.hand_size + 1)
-        ),
-        others=tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n)),
-        colour_clues=variant.colour_clues,
-        colour_actions=colour_actions,
-        rank_clues=variant.rank_clues,
-        all_clues=tuple((*c, *r) for c, r in zip(colour_actions, rank_actions, strict=True)),
-        note_cap=_note_cap(options),
-        clue_cost=options.variant.note_units,
-        discard_at_cap=options.variant.discards_at_note_cap,
-        alternating=options.variant.alternating_clues,
-    )
-
-
-def _note_cap(options: Options) -> int:
-    """The Note cap in units (rules 1.2, 10.3 and 9.25)."""
-    return options.max_notes * options.variant.note_units
-
 
 # --- Set-up (section 2) -----------------------------------------------------------------------
 
@@ -417,61 +236,6 @@ def legal_actions_from(  # noqa: PLR0917  (the facts legality reads, one by one)
     return _legal_actions(options, mover, hand_size, hands, notes, newest_first)
 
 
-def _legal_actions(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
-    options: Options,
-    mover: int,
-    hand_size: int,
-    hands: Sequence[Sequence[DealtCard] | None],
-    notes: int,
-    newest_first: Iterable[Action],
-) -> tuple[Action, ...]:
-    """`legal_actions_from` on arguments known to be good (the game's own, or checked)."""
-    tables = _tables(options)
-    # Rules 5.1 and 6.1: a play of any slot; rule 5.2: a discard too, unless every Note is
-    # available (the cap in half Notes in Clue Starved, rule 9.25; at it all the same, rule 9.13).
-    if notes < tables.note_cap or tables.discard_at_cap:
-        actions: list[Action] = list(tables.slot_moves[hand_size])
-    else:
-        actions = list(tables.plays[hand_size])
-    if notes >= tables.clue_cost:  # rules 4.1 and 9.25
-        if options.negative_clues:  # rule 10.2: every clue, touching or not
-            for target in tables.others[mover]:  # rule 4.2: another seat, in turn order
-                actions += tables.all_clues[target]
-        else:
-            colour_clues = tables.colour_clues
-            rank_clues = tables.rank_clues
-            for target in tables.others[mover]:  # rule 4.2: another seat, in turn order
-                # Rules 4.5 to 4.7 and 9.27: what a clue touches, from each card's clue bits.
-                colours = ranks = 0
-                for card in hands[target]:  # type: ignore[union-attr]  # only the mover's is None
-                    colours |= card.colour_bits
-                    ranks |= card.rank_bits
-                if colour_clues is not None:
-                    actions += colour_clues[target][colours]
-                else:  # more colours than the tables cover (rule 9.17: blind clues are legal)
-                    blind = options.variant.colour_clues_touch_nothing
-                    actions += _filter_bits(tables.colour_actions[target], -1 if blind else colours)
-                actions += rank_clues[target][ranks]  # rule 4.3: the variant's ranks (9.17, 9.18)
-        if tables.alternating:
-            # Rule 9.26: no clue of the type of the game's latest clue.
-            last = _last_clue(newest_first)
-            if last is not None:
-                return tuple(a for a in actions if type(a) is not last)
-    return tuple(actions)
-
-
-def _last_clue(newest_first: Iterable[Action]) -> type[ColourClue] | type[RankClue] | None:
-    """The type of the game's latest clue, or `None` before the first (rule 9.26)."""
-    return next((type(a) for a in newest_first if isinstance(a, (ColourClue, RankClue))), None)
-
-
-def _logged_actions(log: Log | None) -> Iterator[Action]:
-    """The actions of a state's log, the latest first (lazily: rule 9.26 reads only a few)."""
-    while log is not None:
-        yield log.entry[1]
-        log = log.previous
-
-
 def playable(state: GameState, card: DealtCard | Card) -> bool:
     """Whether playing `card` now would extend its firework (rules 6.2 and 9.7).
 
@@ -529,123 +293,6 @@ def check(state: GameState, action: object) -> IllegalAction | None:
 def is_legal(state: GameState, action: object) -> bool:
     """`True` exactly when `apply(state, action)` would return a state rather than raise."""
     return check(state, action) is None
-
-
-def _check_card_action(state: GameState, action: Play | Discard) -> IllegalAction | None:
-    hand = state.hands[state.current_player]
-    slot = action.slot
-    discard = isinstance(action, Discard)
-    if not 0 <= slot < len(hand):
-        # Rules 5.1 and 6.1: the card must be one of your own.
-        rule = Rule.DISCARD_FROM_OWN_HAND if discard else Rule.PLAY_FROM_OWN_HAND
-        holding = "your hand is empty" if not hand else f"your hand has slots 0 to {len(hand) - 1}"
-        verb = "discard" if discard else "play"
-        return _refuse(state, action, rule, f"Cannot {verb} slot {slot}: {holding}")
-    options = state.options
-    if discard and state.notes >= _note_cap(options) and not options.variant.discards_at_note_cap:
-        # Rule 5.2: a discard earns a Note back, so it needs a spent one (not so with an inverted
-        # suit, rule 9.13).
-        return _refuse(
-            state,
-            action,
-            Rule.DISCARD_NEEDS_A_SPENT_NOTE,
-            f"Cannot discard: all {options.max_notes} Notes are available",
-        )
-    return None
-
-
-def _check_clue(state: GameState, action: ColourClue | RankClue) -> IllegalAction | None:
-    options = state.options
-    target = action.target
-    if state.notes < options.variant.note_units:
-        # Rule 4.1: a clue costs a Note (two half Notes in Clue Starved, rule 9.25).
-        return _refuse(
-            state,
-            action,
-            Rule.CLUE_COSTS_A_NOTE,
-            "Cannot give a clue: "
-            + ("only half a Note is" if state.notes else "no Note tokens are")
-            + " available (discard or play instead)",
-        )
-    if target == state.current_player:
-        # Rule 4.2: never to yourself.
-        return _refuse(
-            state,
-            action,
-            Rule.CLUE_TARGETS_ANOTHER_PLAYER,
-            f"Cannot give a clue to yourself (seat {target}): a clue goes to another player",
-        )
-    if not 0 <= target < options.players:
-        return _refuse(
-            state,
-            action,
-            Rule.CLUE_TARGETS_ANOTHER_PLAYER,
-            f"Cannot give a clue to seat {target}: the seats are 0 to {options.players - 1}",
-        )
-    touched = _touched(state, action)
-    if touched is None:
-        # Rule 4.3: only the variant's clue colours and the ranks 1 to 5 may be named.
-        if isinstance(action, ColourClue):
-            return _refuse(
-                state,
-                action,
-                Rule.CLUE_NAMES_ONE_VALUE,
-                f"Cannot clue {_brief(action.colour)}: in the {options.variant.name} variant a "
-                f"clue may name {', '.join(options.variant.clue_colours)}",
-            )
-        ranks = options.variant.clue_ranks
-        if ranks == RANKS:
-            named = "a clue may name a rank from 1 to 5"
-        else:  # rules 9.18, 9.19, and the special ranks of 9.15
-            named = f"in the {options.variant.name} variant a clue may name " + (
-                f"a rank of {', '.join(map(str, ranks))}" if ranks else "no rank"
-            )
-        return _refuse(
-            state, action, Rule.CLUE_NAMES_ONE_VALUE, f"Cannot clue {action.rank}s: {named}"
-        )
-    if not touched and not _may_touch_nothing(options, action):
-        # Rule 4.5: a clue points at cards; "you have no blue" needs the negative-clue option
-        # (or a variant whose clues of this type touch nothing, rule 9.17).
-        return _refuse(
-            state,
-            action,
-            Rule.CLUE_MUST_TOUCH,
-            f"Cannot {action}: it touches none of seat {target}'s cards, and this game does not "
-            "allow clues that touch nothing",
-        )
-    if options.variant.alternating_clues and _last_clue_type(state) is type(action):
-        # Rule 9.26: clue types alternate.
-        kind = "colour" if isinstance(action, ColourClue) else "rank"
-        return _refuse(
-            state,
-            action,
-            Rule.ALTERNATING_CLUES,
-            f"Cannot {action}: in the {options.variant.name} variant a {kind} clue cannot follow "
-            f"a {kind} clue",
-        )
-    return None
-
-
-def _may_touch_nothing(options: Options, action: ColourClue | RankClue) -> bool:
-    """Whether a clue that touches no card is legal: the negative-clue option (rule 10.2), or a
-    variant whose clues of this type touch nothing (rule 9.17)."""
-    variant = options.variant
-    if isinstance(action, ColourClue):
-        return options.negative_clues or variant.colour_clues_touch_nothing
-    return options.negative_clues or variant.rank_clues_touch_nothing
-
-
-def _last_clue_type(state: GameState) -> type[ColourClue] | type[RankClue] | None:
-    """The type of the last clue given in the game, or `None` before the first (rule 9.26)."""
-    return _last_clue(_logged_actions(state.log))
-
-
-def _verb(action: object) -> str:
-    return str(action) if isinstance(action, (Play, Discard, ColourClue, RankClue)) else "act"
-
-
-def _refuse(state: GameState, action: object, rule: Rule, reason: str) -> IllegalAction:
-    return IllegalAction(rule, reason, action=action, state=state)
 
 
 # --- What follows (sections 4 to 8) -----------------------------------------------------------
@@ -709,28 +356,6 @@ def apply(state: GameState, action: Action) -> GameState:
     raise error
 
 
-def _touched(state: GameState, action: ColourClue | RankClue) -> tuple[int, ...] | None:
-    """The orders of the cards the clue touches (rule 4.4: all of them), or `None` if the clue
-    names what cannot be named (rule 4.3)."""
-    hand = state.hands[action.target]
-    if isinstance(action, ColourClue):
-        index = _variant_tables(state.options.variant).colour_index.get(action.colour)
-        if index is None:
-            return None
-        # Rule 4.6 (and 9.27), through each card's precomputed colour bits.
-        bit = 1 << index
-        return tuple(card.order for card in hand if card.colour_bits & bit)
-    rank = action.rank
-    if rank not in RANKS:
-        return None
-    # Rule 4.7 (and 9.27), through each card's precomputed rank bits, set for clue ranks only.
-    bit = 1 << rank
-    touched = tuple(card.order for card in hand if card.rank_bits & bit)
-    if not touched and rank not in _variant_tables(state.options.variant).clue_ranks:
-        return None  # rule 4.3: a rank this variant's clues cannot name (rule 9.18)
-    return touched
-
-
 def _discard(
     state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play | Discard, gained: bool
 ) -> GameState:
@@ -780,28 +405,6 @@ def _play(
         state, action, (), card, True, False,
         rest, built, (*state.discards, card), state.notes, state.storms + 1,
     )  # fmt: skip
-
-
-def up_or_down_next(built: int, direction: int) -> tuple[int, ...]:
-    """The ranks that extend an Up or Down firework with `built` cards built in `direction`
-    (rule 9.29; hanab.live's server/src/variants_reversible.go, variantReversiblePlay).
-
-    ```python
-    from hanabi_core.cards import START
-    from hanabi_core.rules import up_or_down_next
-    from hanabi_core.state import Direction
-
-    assert up_or_down_next(0, Direction.UNDECIDED) == (1, 5, START)
-    assert up_or_down_next(1, Direction.UNDECIDED) == (2, 4)  # START is on it
-    assert up_or_down_next(2, Direction.DOWN) == (3,)  # 5, 4 (or START, 4) built
-    assert up_or_down_next(5, Direction.UP) == ()  # complete
-    ```
-    """
-    if built >= len(RANKS):
-        return ()
-    if direction == Direction.UNDECIDED:
-        return (1, 5, START) if built == 0 else (2, 4)
-    return (built + 1,) if direction == Direction.UP else (len(RANKS) - built,)
 
 
 #: Rule 9.29: the direction a card decides when it extends an undecided firework (START leaves it
@@ -973,76 +576,3 @@ def outcome_after_turn(  # noqa: PLR0917
     if discarded and _out_of_reach(options, built, discards, card, directions):  # type: ignore[arg-type]
         return Outcome(EndReason.MAX_SCORE_UNREACHABLE, 0, max_points(options), Rule.NO_LAST_ROUND)
     return None
-
-
-def _reachable(
-    options: Options,
-    built: tuple[int, ...],
-    discards: tuple[DealtCard, ...],
-    directions: tuple[int, ...] = (),
-) -> int:
-    """How many cards the fireworks can hold at best: each firework goes on while some copy of its
-    next card is not in the discard pile (rule 7.6)."""
-    tables = _variant_tables(options.variant)
-    gone: dict[tuple[int, int], int] = {}
-    for d in discards:
-        key = (d.suit_index, d.rank)
-        gone[key] = gone.get(key, 0) + 1
-    if tables.up_or_down:
-        return sum(
-            _up_or_down_reach(tables, gone, suit, directions[suit]) for suit in range(len(built))
-        )
-    total = 0
-    for suit, order in enumerate(tables.next_rank):
-        copies = tables.copies[suit]
-        reach = built[suit]
-        while order[reach] and gone.get((suit, order[reach]), 0) < copies[order[reach]]:
-            reach += 1
-        total += reach
-    return total
-
-
-def _out_of_reach(
-    options: Options,
-    built: tuple[int, ...],
-    discards: tuple[DealtCard, ...],
-    card: DealtCard,
-    directions: tuple[int, ...] = (),
-) -> bool:
-    """Every copy of `card`'s face is discarded, and its firework still needs it (rule 7.4)."""
-    tables = _variant_tables(options.variant)
-    suit = card.suit_index
-    if tables.up_or_down:  # rule 9.29: whether the firework can still be completed either way
-        return _reachable(options, built, discards, directions) < options.variant.max_score
-    if tables.next_rank[suit].index(card.rank) < built[suit]:
-        return False  # already built: a spare copy
-    gone = sum(1 for d in discards if d.suit_index == suit and d.rank == card.rank)
-    return gone >= tables.copies[suit][card.rank]
-
-
-def _up_or_down_reach(
-    tables: _VariantTables, gone: Mapping[tuple[int, int], int], suit: int, direction: int
-) -> int:
-    """How many cards an Up or Down firework can hold at best (rules 7.6 and 9.29), as hanab.live's
-    server counts it (server/src/variants_reversible.go, variantReversibleGetMaxScore): a walk
-    from its start (1 or START up, 5 or START down) while some copy of each rank is left, the
-    better of the two while undecided. A card on the firework is not discarded, so a decided
-    firework's walk passes its own cards."""
-    copies = tables.copies[suit]
-
-    def left(rank: int) -> bool:
-        return gone.get((suit, rank), 0) < copies[rank]
-
-    def walk(first: int, rest: tuple[int, ...]) -> int:
-        if not (left(first) or left(START)):
-            return 0
-        reach = 1
-        for rank in rest:
-            if not left(rank):
-                break
-            reach += 1
-        return reach
-
-    up = walk(1, (2, 3, 4, 5)) if direction != Direction.DOWN else 0
-    down = walk(5, (4, 3, 2, 1)) if direction != Direction.UP else 0
-    return max(up, down)

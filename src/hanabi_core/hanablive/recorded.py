@@ -9,10 +9,10 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from .._reach import _reachable
 from ..actions import ColourClue, Play, RankClue
 from ..cards import RANKS, DealtCard
 from ..errors import InvalidOptions
-from ..rules import _reachable
 from ..state import EndReason, GameState
 from .protocol import END_CONDITION, HIDDEN, TERMINATED, TERMINATED_BY_VOTE
 
