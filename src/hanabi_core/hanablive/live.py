@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import attrs
 from attrs import fields, frozen
@@ -45,7 +45,7 @@ from ..rules import (  # the one statement of legality (sections 3 to 5) and of 
 )
 from ..scoring import max_points
 from ..spec import Rule
-from ..state import Direction, EndReason, Outcome
+from ..state import Direction, EndReason, Entry, Log, Outcome, push
 from ..variants import ClueShown, Variant
 from ..views import HiddenClue, PlayerView, SeenTurn, seen_clue
 from . import _records
@@ -129,8 +129,10 @@ class _Track(NamedTuple):
     turn: int
     turns_left: int | None
     outcome: Outcome | None
-    # The turns so far as a persistent linked list, newest first, as GameState keeps its log.
-    log: tuple[Any, _Entry] | None
+    # The turns so far, newest first, in the engine's `Log` (a persistent linked list whose
+    # equality, hashing, pickling and copying loop rather than recurse: a long game stays an
+    # ordinary value, as for `GameState`).
+    log: Log | None
     # A play or discard whose draw has not arrived yet (its turn is already counted).
     pending: _Entry | None
     # Rule 9.29: the Up or Down fireworks' directions (empty in other variants).
@@ -325,10 +327,7 @@ class LiveGame:
             know = counting(variant, unaccounted(variant, public + counted))
             knowledge.append(tuple(map(know, self._t.hands[holder], self._t.marks[holder])))
         entries: list[_Entry] = [] if self._t.pending is None else [self._t.pending]
-        node = self._t.log
-        while node is not None:
-            node, entry = node
-            entries.append(entry)
+        entries.extend(_newest_first(self._t.log))
         entries.reverse()
         return PlayerView(
             seat=seat,
@@ -374,9 +373,7 @@ class LiveGame:
     def _logged_actions(self) -> Iterator[Action]:
         """The game's actions, the latest first (the pending entry, if any, is a play or a
         discard, so no clue is missed)."""
-        node = self._t.log
-        while node is not None:
-            node, entry = node
+        for entry in _newest_first(self._t.log):
             # Read only under Alternating Clues (rule 9.26), never combined with a hidden clue.
             if not isinstance(entry[2], HiddenClue):
                 yield entry[2]
@@ -385,9 +382,8 @@ class LiveGame:
         """Under Alternating Clues (rule 9.26), the type of the game's last clue; else `None`."""
         if not self.options.variant.alternating_clues:
             return None
-        node = self._t.log  # the pending entry, if any, is a play or a discard
-        while node is not None:
-            node, entry = node
+        # The pending entry, if any, is a play or a discard.
+        for entry in _newest_first(self._t.log):
             if isinstance(entry[2], (ColourClue, RankClue)):
                 return type(entry[2])
         return None
@@ -517,7 +513,7 @@ class LiveGame:
             seen = (*seen[:face], seen[face] + 1, *seen[face + 1 :])
         log = self._t.log
         if pending is not None:
-            log = (log, (*pending[:8], order, card))
+            log = _push(log, (*pending[:8], order, card))
         track = self._t._replace(
             hands=tuple(hands),
             marks=tuple(marks),
@@ -773,7 +769,7 @@ class LiveGame:
         if draws:
             pending = entry
         else:
-            log = (log, entry)
+            log = _push(log, entry)
         track = _Track(
             hands, marks, faces, seen, self._t.drawn, built, discards, notes, storms,
             after, self._t.turn + 1, turns_left, outcome, log, pending, directions,
@@ -809,7 +805,9 @@ class LiveGame:
         num = field_int(m, "num", index)
         order = field_int(m, "order", index)
         turn = field_int(m, "turn", index)
-        last = self._t.pending if self._t.pending is not None else self._t.log and self._t.log[1]
+        last = self._t.pending
+        if last is None and self._t.log is not None:
+            last = cast(_Entry, self._t.log.entry)
         if last and last[6] and last[5] is not None and last[5].order == order:
             # After its discard (hanab.live sends it before; either is accepted).
             storms, number = self._t.storms, last[0]
@@ -965,3 +963,17 @@ def _advance(
     _SET_TRACK(new, game._t if track is None else track)
     _SET_TABLES(new, game._v)
     return new
+
+
+def _push(log: Log | None, entry: _Entry) -> Log:
+    """`log` with one more turn. The tracker's entries are `SeenTurn`'s fields rather than the
+    engine's `Entry`; `Log` holds any tuple, and only this module reads these entries back."""
+    return push(log, cast(Entry, entry))
+
+
+def _newest_first(log: Log | None) -> Iterator[_Entry]:
+    """The tracker's logged turns, the latest first."""
+    node = log
+    while node is not None:
+        yield cast(_Entry, node.entry)
+        node = node.previous
