@@ -9,7 +9,8 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from .._reach import _reachable
+from .._reach import _reachable, sudoku_best, sudoku_tables
+from .._tables import _variant_tables
 from ..actions import ColourClue, Play, RankClue
 from ..cards import RANKS, DealtCard
 from ..errors import InvalidOptions
@@ -167,13 +168,18 @@ def _status_message(state: GameState) -> dict[str, Any]:
 def _max_score(state: GameState) -> int:
     """hanab.live's ``maxScore``: per suit, the cards still buildable before the first face whose
     copies are all discarded (misplays included); in Up or Down, the better of the walks up and
-    down from each firework's possible starts (rule 9.29, variantReversibleGetMaxScore)."""
+    down from each firework's possible starts (rule 9.29, variantReversibleGetMaxScore); in Sudoku,
+    the best assignment of start ranks, each walk counted as the server counts it (rule 9.32,
+    variantSudokuGetMaxScore)."""
     variant = state.options.variant
     if variant.up_or_down:
         return _reachable(state.options, state.built, state.discards, state.directions)
     gone: dict[tuple[int, int], int] = {}
     for card in state.discards:
         gone[card.suit_index, card.rank] = gone.get((card.suit_index, card.rank), 0) + 1
+    if variant.sudoku:
+        walks = sudoku_tables(_variant_tables(variant), gone, server=True)
+        return sudoku_best(walks, state.starts, variant.stack_size)
     total = 0
     for i, suit in enumerate(variant.suits):
         copies = dict(zip(RANKS, suit.copies, strict=True))
