@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+from pathlib import Path
 
 import attrs
 import pytest
@@ -29,6 +30,7 @@ from hanabi_core import (
 )
 from hanabi_core._reach import _reachable, sudoku_walks
 from hanabi_core.bots import OpenBot, SimpleBot, next_ranks
+from hanabi_core.cli import main
 from hanabi_core.hanablive import LiveGame, messages, variant
 from hanabi_core.rules import outcome_after_turn, sudoku_next
 from hanabi_core.sampling import sample_state
@@ -277,3 +279,14 @@ def test_r9_32_views_live_games_records_and_bots_follow(name: str) -> None:
         assert game.view == view(state, seat)
     world = sample_state(view(state, 1), random.Random(1))
     assert world.starts == state.starts and view(world, 1) == view(state, 1)
+
+
+def test_r9_32_the_cli_shows_each_firework_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = play_in_turn(deal(*cards("Red", 4, 1), name=FOUR), 2)
+    game = tmp_path / "sudoku.json"
+    game.write_text(write_record(GameRecord.from_state(state)), encoding="utf-8")
+    assert main(["show", str(game)]) == 0
+    out = capsys.readouterr().out
+    assert "Red 2 from 4" in out and "Yellow 0 " in out
