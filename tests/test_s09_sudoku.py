@@ -290,3 +290,20 @@ def test_r9_32_the_cli_shows_each_firework_start(
     assert main(["show", str(game)]) == 0
     out = capsys.readouterr().out
     assert "Red 2 from 4" in out and "Yellow 0 " in out
+
+
+def test_r9_32_hanab_live_status_max_score_as_the_server_counts_it() -> None:
+    """server/src/variants_sudoku.go counts red started at 4, with both red 1s gone, as 2 cards
+    (4, 5); with both red 5s gone too its sweep says 3, but the server only ever lowers its
+    maxScore (game_player.go), so the status stays at 22; the rules' count is 21 (red 4 alone)."""
+    state = deal(*cards("Red", 4, 1, 1, 5, 5))
+    for slot_action in (Play(0), Discard(0), Discard(0), Discard(0), Discard(0)):
+        if state.turn:
+            state = apply(state, ColourClue(0, "Red"))
+        state = apply(state, slot_action)
+    assert state.starts == (4, 0, 0, 0, 0) and len(state.discards) == 4
+    record = GameRecord.from_state(state)
+    status = [m["maxScore"] for m in messages(record, 1) if m["type"] == "status"]
+    assert status == [25, 25, 25, 25, 22, 22, 22, 22, 22]
+    reach = _reachable(state.options, state.built, state.discards, (), state.starts)
+    assert reach == 21 and state.outcome is None

@@ -66,13 +66,16 @@ def messages(record: GameRecord, seat: int) -> tuple[dict[str, Any], ...]:
         for player, hand in enumerate(first.hands)
         for card in hand
     ]
+    # The server lowers its maxScore when a play or discard lowers the count, never raises it
+    # (server/src/game_player.go, PlayCard and DiscardCard): a running minimum.
+    best = variant.max_score
     for before, after in pairwise(states):
         if after.turn == before.turn:  # the record was abandoned (rule 7.5)
             abandoned = record.abandoned
             assert abandoned is not None
             vote = abandoned.by == "vote"
             code = abandoned.code or (TERMINATED_BY_VOTE if vote else TERMINATED)
-            out.append(_status_message(after))
+            out.append(_status_message(after, best))
             out.append(
                 {
                     "type": "gameOver",
@@ -127,7 +130,9 @@ def messages(record: GameRecord, seat: int) -> tuple[dict[str, Any], ...]:
                 out.append({"type": "discard", **face, "failed": turn.misplay})
             if turn.drawn is not None:
                 out.append(_draw_message(turn.player, turn.drawn, seat))
-        out.append(_status_message(after))
+        if turn.card is not None:
+            best = min(best, _max_score(after))
+        out.append(_status_message(after, best))
         if after.outcome is not None:
             reason = after.outcome.reason
             out.append(
@@ -156,12 +161,12 @@ def _draw_message(player: int, card: DealtCard, seat: int) -> dict[str, Any]:
     }
 
 
-def _status_message(state: GameState) -> dict[str, Any]:
+def _status_message(state: GameState, max_score: int) -> dict[str, Any]:
     return {
         "type": "status",
         "clues": state.notes,
         "score": sum(state.built),
-        "maxScore": _max_score(state),
+        "maxScore": max_score,
     }
 
 
