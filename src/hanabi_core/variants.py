@@ -161,7 +161,8 @@ class Variant:
         sudoku: each firework may start at any rank no other firework started at, and wraps
             around from `stack_size` to 1 (rule 9.32).
         stack_size: the cards of a complete firework, 1 to 5 (rule 9.32): the deck holds the ranks
-            1 to `stack_size` only (hanab.live's ``stackSize``; below 5 only with `sudoku`).
+            1 to `stack_size` only, a suit's copies of higher ranks are not dealt (hanab.live's
+            ``stackSize``; below 5 only with `sudoku`).
         ranks: derived: the ranks of the deck, ascending, then `START` in Up or Down.
         note_units: derived: how many units a Note is counted in, 2 in Clue Starved where a
             discard brings back half a Note (rule 9.25), else 1. `GameState.notes` counts units.
