@@ -139,8 +139,8 @@ def sudoku_walks(dead: tuple[bool, ...], server: bool = False) -> tuple[int, ...
     of live ranks from it, wrapping around, at most the stack size.
 
     `server=True` counts as hanab.live's server does for its ``maxScore`` status
-    (server/src/variants_sudoku.go, sudokuWalkUpAll): a start between two dead ranks is given the
-    whole run between them, not the part from the start (the client's
+    (server/src/variants_sudoku.go, sudokuWalkUpAll): a start inside a run of live ranks that ends
+    at a dead rank is given the whole run, not the part from the start (the client's
     packages/game/src/rules/variants/sudoku.ts counts the part, as the rules do).
 
     ```python
