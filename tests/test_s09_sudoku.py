@@ -29,9 +29,10 @@ from hanabi_core import (
     write_record,
 )
 from hanabi_core._reach import _reachable, sudoku_walks
-from hanabi_core.bots import OpenBot, SimpleBot, next_ranks
+from hanabi_core.bots import OpenBot, SimpleBot, _surely_useless, next_ranks
 from hanabi_core.cli import main
 from hanabi_core.hanablive import LiveGame, messages, variant
+from hanabi_core.knowledge import CardKnowledge
 from hanabi_core.rules import outcome_after_turn, sudoku_next
 from hanabi_core.sampling import sample_state
 from hanabi_core.scoring import max_points
@@ -307,3 +308,17 @@ def test_r9_32_hanab_live_status_max_score_as_the_server_counts_it() -> None:
     assert status == [25, 25, 25, 25, 22, 22, 22, 22, 22]
     reach = _reachable(state.options, state.built, state.discards, (), state.starts)
     assert reach == 21 and state.outcome is None
+
+
+def test_r9_32_bots_know_the_cards_a_started_firework_holds() -> None:
+    state = play_in_turn(deal(*cards("Red", 3, 4)), 2)  # red 3, 4 built
+    seen = view(state, 1)
+    wanted = next_ranks(seen)
+    assert wanted["Red"] == 5 and wanted["Yellow"] == 1  # the lowest free start
+
+    def known(rank: int) -> CardKnowledge:
+        return CardKnowledge(99, ("Red",), (rank,), True, ((Card("Red", rank), 1),))
+
+    assert [_surely_useless(known(r), wanted, seen) for r in (1, 2, 3, 4, 5)] == [
+        False, False, True, True, False,
+    ]  # fmt: skip

@@ -189,8 +189,12 @@ def _surely_useless(knowledge: CardKnowledge, wanted: Mapping[str, int], view: P
         suit = variant.suit(card.suit)
         if card.suit not in wanted:
             return True
-        if variant.up_or_down or variant.sudoku:
-            return False  # rules 9.29, 9.32: which cards are still needed depends on the start
+        if variant.sudoku:  # rule 9.32: the ranks from its start up to the last one built
+            i = variant.suit_names.index(card.suit)
+            start = view.starts[i]
+            return bool(start) and (card.rank - start) % variant.stack_size < view.built[i]
+        if variant.up_or_down:
+            return False  # rule 9.29: which cards are still needed depends on the direction
         order = suit.build_order
         return order.index(card.rank) < order.index(wanted[card.suit])
 
