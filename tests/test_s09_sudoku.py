@@ -84,6 +84,10 @@ def test_r9_32_two_of_each_rank_up_to_the_stack_size() -> None:
     assert [c.rank for c in five.deck if c.suit == "Red"] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
     assert {c.rank for c in four.deck} == {1, 2, 3, 4} and four.ranks == (1, 2, 3, 4)
     assert four.clue_ranks == (1, 2, 3, 4)
+    # No clue touches a card the deck does not hold.
+    assert not four.touches("Red", "Red", 5) and not four.rank_touches(4, "Red", 5)
+    assert four.colour_bits("Red", 5) == four.rank_bits("Red", 5) == 0
+    assert four.touches("Red", "Red", 4) and four.rank_touches(4, "Red", 4)
     # A one-of-each suit keeps one card a rank (rule 9.12; numCopiesOfCard checks it first).
     dark = variant("Sudoku & Dark Rainbow (5 Suits)")
     assert [c.rank for c in dark.deck if c.suit == "Dark Rainbow"] == [1, 2, 3, 4, 5]

@@ -367,27 +367,30 @@ class Variant:
             return False
         if rank is None:
             return all(bits >> c & 1 for bits in self._colour_bits[i])
-        return bool(self._colour_bits[i][_slot(rank)] >> c & 1)
+        return bool(self.colour_bits(suit, rank) >> c & 1)
 
     def rank_touches(self, value: int, suit: Suit | str, rank: int) -> bool:
         """Whether a clue naming the rank `value` touches the card of `suit` and `rank` (rules
         4.7, 9.27); `False` for a rank the variant's clues cannot name."""
-        return bool(self._rank_bits[self._suit_position(suit)][_slot(rank)] >> value & 1)
+        return bool(self.rank_bits(suit, rank) >> value & 1)
 
     def colour_bits(self, suit: Suit | str, rank: int | None = None) -> int:
         """Bit ``c`` is set when clue colour ``c`` touches the card of `suit` and `rank` (rule
         4.6); without `rank`, the colours that touch every card of the suit."""
         bits = self._colour_bits[self._suit_position(suit)]
         if rank is not None:
-            return bits[_slot(rank)]
+            # No clue touches a card the deck does not hold (a 5 in four-suit Sudoku, rule 9.32).
+            return bits[_slot(rank)] if rank in self.ranks else 0
         every = -1
         for b in bits:
             every &= b
         return every
 
     def rank_bits(self, suit: Suit | str, rank: int) -> int:
-        """Bit ``v`` is set when a clue naming rank ``v`` touches the card (rule 4.7)."""
-        return self._rank_bits[self._suit_position(suit)][_slot(rank)]
+        """Bit ``v`` is set when a clue naming rank ``v`` touches the card (rule 4.7); 0 for a rank
+        the deck does not hold."""
+        bits = self._rank_bits[self._suit_position(suit)]
+        return bits[_slot(rank)] if rank in self.ranks else 0
 
     def _suit_position(self, suit: Suit | str) -> int:
         return self._index[suit if isinstance(suit, str) else suit.name]
