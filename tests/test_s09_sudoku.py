@@ -326,3 +326,24 @@ def test_r9_32_bots_know_the_cards_a_started_firework_holds() -> None:
     assert [_surely_useless(known(r), wanted, seen) for r in (1, 2, 3, 4, 5)] == [
         False, False, True, True, False,
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "seed"), [(FOUR, 0), (FIVE, 2)])
+def test_r9_32_a_hanab_live_record_that_ended_early_reads_back(name: str, seed: int) -> None:
+    """Rule 7.6 as hanab.live's server ends a Sudoku game (variantSudokuCheckAllDead): the record
+    written in its format reads back, and replays to the same early end."""
+    options = EDITIONS["hanab-live"].options(2, variant=variant(name))
+    state = new_game(options, seed=seed)
+    cheat, simple = OpenBot(random.Random(seed)), SimpleBot(random.Random(seed))
+    while not state.is_over:
+        seen = view(state, state.current_player)
+        own = state.hands[state.current_player]
+        state = apply(state, cheat(seen, own) if state.turn % 2 == 0 else simple(seen))
+    assert state.outcome is not None
+    assert state.outcome.reason is EndReason.NOTHING_LEFT_TO_BUILD
+    assert state.score == _reachable(options, state.built, state.discards, (), state.starts)
+    record = GameRecord.from_state(state, edition="hanab-live")
+    hanab = json.loads(write_record(record, format="hanab-live"))
+    again = read_record(hanab)
+    assert again == attrs.evolve(record, players=tuple(hanab["players"]))
+    assert list(again.states())[-1].outcome == state.outcome
