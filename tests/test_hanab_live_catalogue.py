@@ -31,7 +31,7 @@ from hanabi_core import (
 from hanabi_core.hanablive.variants import _data, mechanics, variant, variant_names
 from hanabi_core.views import HiddenClue
 
-REFUSED_FLAGS = ("sudoku", "throwItInAHole")
+REFUSED_FLAGS = ("throwItInAHole",)
 
 
 def expected_shown(v: Mapping[str, Any], clue: ColourClue | RankClue) -> object:
@@ -73,9 +73,14 @@ def expected_colours(v: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def expected_deck_size(v: Mapping[str, Any]) -> int:
-    # hanab.live packages/game/src/rules/deck.ts, getTotalCardsInSuit (stack size 5 here).
+    # hanab.live packages/game/src/rules/deck.ts, getTotalCardsInSuit and server/src/variant.go,
+    # GetDeckSize: a one-of-each suit one card a rank, Sudoku two (rule 9.32), up to stackSize.
+    size = v.get("stackSize", 5)
     total = 0
     for name in v["suits"]:
+        if v.get("sudoku"):
+            total += size if suit_facts(name).get("oneOfEach") else 2 * size
+            continue
         # Up or Down (rule 9.29): one START card more, two 1s fewer (getTotalCardsInSuit).
         if suit_facts(name).get("oneOfEach"):
             total += 6 if v.get("upOrDown") else 5
@@ -150,7 +155,12 @@ def check_variant(name: str, seeds: range, players: int) -> None:
     starts = [c for c in built.deck if c.rank == 7]  # rule 9.29: one START card a suit
     assert len(starts) == (len(v["suits"]) if v.get("upOrDown") else 0)
     assert built.up_or_down == bool(v.get("upOrDown"))
-    assert built.max_score == 5 * len(v["suits"]) and "stackSize" not in v
+    # Rule 9.32: stackSize (4 in four-suit Sudoku, only there) cards a firework.
+    size = v.get("stackSize", 5)
+    assert size == 5 or v.get("sudoku")
+    assert built.max_score == size * len(v["suits"]) and built.stack_size == size
+    assert built.sudoku == bool(v.get("sudoku"))
+    assert {c.rank for c in built.deck} <= set(range(1, size + 1)) | {7}
     options = Options(players, variant=built)
     shown_checked = False
     for seed in seeds:

@@ -62,6 +62,8 @@ SAMPLE = (
     "Up or Down (5 Suits)",  # START cards, directions (rule 9.29)
     "Up or Down & Orange (5 Suits)",  # with an inverted suit
     "Up or Down & Dark Prism (6 Suits)",  # a one-of-each suit's START, prism START's colour
+    "Sudoku (5 Suits)",  # starts chosen in play, all different, wrapping around (rule 9.32)
+    "Sudoku & Orange (4 Suits)",  # four-card fireworks, no 5s, with an inverted suit
 )
 
 
@@ -91,9 +93,11 @@ def test_r9_8_the_sample_covers_every_mechanic() -> None:
     assert any(s.all_ranks for s in suits) and any(s.no_ranks for s in suits)
     assert any(s.copies == (1, 1, 1, 1, 1) for s in suits)
     for flag in ("colour_clues_touch_nothing", "rank_clues_touch_nothing", "synesthesia",
-                 "clue_starved", "alternating_clues", "up_or_down"):  # fmt: skip
+                 "clue_starved", "alternating_clues", "up_or_down", "sudoku"):  # fmt: skip
         assert any(getattr(v, flag) for v in built), flag
-    assert {v.rank_touch for v in built} == {*type(built[0].rank_touch)}
+    assert any(
+        v.stack_size == 4 for v in built
+    )  # rule 9.32    assert {v.rank_touch for v in built} == {*type(built[0].rank_touch)}
     specials = [v.special_rank for v in built if v.special_rank is not None]
     for flag in ("all_colours", "no_colours", "all_ranks", "no_ranks", "deceptive"):
         assert any(getattr(s, flag) for s in specials), flag

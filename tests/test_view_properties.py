@@ -40,7 +40,9 @@ from hanabi_core import (
 
 #: The built-in variants, and hanab.live's that hide a clue's value (rules 9.30 and 9.31).
 HIDDEN_CLUES = ("Cow & Pig (5 Suits)", "Duck (4 Suits)")
-VARIANT_IDS = sorted(VARIANTS) + list(HIDDEN_CLUES)
+#: A firework's cards depend on its start (rule 9.32): four-card Sudoku, an inverted suit.
+SUDOKU = ("Sudoku & Orange (4 Suits)",)
+VARIANT_IDS = sorted(VARIANTS) + list(HIDDEN_CLUES) + list(SUDOKU)
 
 
 def variant_of(variant_id: str) -> Variant:
@@ -265,7 +267,7 @@ def test_r12_4_true_card_possible_and_knowledge_never_grows(
                 if was is None:
                     # A new card: drawn this turn, nothing known but the counts.
                     assert turn.drawn is not None and turn.drawn.order == k.order
-                    assert len(k.suits) == len(variant.suits) and k.ranks == (1, 2, 3, 4, 5)
+                    assert len(k.suits) == len(variant.suits) and k.ranks == variant.ranks
                     assert not k.clued
                     continue
                 # Never grows: suits, ranks and identities only shrink, counts never rise.

@@ -1,5 +1,5 @@
-"""What the fireworks can still reach (rules 7.4, 7.6 and 9.29): pure computations that build no
-state, read by `rules.outcome_after_turn` and by `rules` for Up or Down plays."""
+"""What the fireworks can still reach (rules 7.4, 7.6, 9.29 and 9.32): pure computations that build
+no state, read by `rules.outcome_after_turn` and by `rules` for Up or Down and Sudoku plays."""
 
 from __future__ import annotations
 
@@ -33,11 +33,33 @@ def up_or_down_next(built: int, direction: int) -> tuple[int, ...]:
     return (built + 1,) if direction == Direction.UP else (len(RANKS) - built,)
 
 
+def sudoku_next(built: int, start: int, starts: tuple[int, ...], size: int) -> tuple[int, ...]:
+    """The ranks that extend a Sudoku firework (rule 9.32; hanab.live's
+    server/src/variants_sudoku.go, variantSudokuPlay): on an empty one, every rank up to the stack
+    size `size` that no firework was started with (`starts`); then the rank after the last one
+    built (`built` cards from `start`), wrapping around from `size` to 1; none once complete.
+
+    ```python
+    from hanabi_core.rules import sudoku_next
+
+    assert sudoku_next(0, 0, (0, 3, 0, 0, 0), 5) == (1, 2, 4, 5)  # 3 started another
+    assert sudoku_next(2, 4, (0, 4, 0, 0, 0), 5) == (1,)  # 4, 5 built: wraps to 1
+    assert sudoku_next(4, 2, (2, 0, 0, 0), 4) == ()  # 2, 3, 4, 1: complete
+    ```
+    """
+    if built >= size:
+        return ()
+    if built == 0:
+        return tuple(rank for rank in range(1, size + 1) if rank not in starts)
+    return ((start - 1 + built) % size + 1,)
+
+
 def _reachable(
     options: Options,
     built: tuple[int, ...],
     discards: tuple[DealtCard, ...],
     directions: tuple[int, ...] = (),
+    starts: tuple[int, ...] = (),
 ) -> int:
     """How many cards the fireworks can hold at best: each firework goes on while some copy of its
     next card is not in the discard pile (rule 7.6)."""
@@ -46,6 +68,8 @@ def _reachable(
     for d in discards:
         key = (d.suit_index, d.rank)
         gone[key] = gone.get(key, 0) + 1
+    if tables.sudoku:
+        return _sudoku_reach(tables, gone, starts)
     if tables.up_or_down:
         return sum(
             _up_or_down_reach(tables, gone, suit, directions[suit]) for suit in range(len(built))
@@ -60,16 +84,19 @@ def _reachable(
     return total
 
 
-def _out_of_reach(
+def _out_of_reach(  # noqa: PLR0917  (the facts of one turn, as outcome_after_turn has them)
     options: Options,
     built: tuple[int, ...],
     discards: tuple[DealtCard, ...],
     card: DealtCard,
     directions: tuple[int, ...] = (),
+    starts: tuple[int, ...] = (),
 ) -> bool:
     """Every copy of `card`'s face is discarded, and its firework still needs it (rule 7.4)."""
     tables = _variant_tables(options.variant)
     suit = card.suit_index
+    if tables.sudoku:  # rule 9.32: every rank of a Sudoku firework is needed
+        return _reachable(options, built, discards, directions, starts) < options.variant.max_score
     if tables.up_or_down:  # rule 9.29: whether the firework can still be completed either way
         return _reachable(options, built, discards, directions) < options.variant.max_score
     if tables.next_rank[suit].index(card.rank) < built[suit]:
@@ -104,3 +131,85 @@ def _up_or_down_reach(
     up = walk(1, (2, 3, 4, 5)) if direction != Direction.DOWN else 0
     down = walk(5, (4, 3, 2, 1)) if direction != Direction.UP else 0
     return max(up, down)
+
+
+def sudoku_walks(dead: tuple[bool, ...], server: bool = False) -> tuple[int, ...]:
+    """For each start rank 1 to the stack size, how many cards a Sudoku firework started there can
+    hold when the ranks marked `dead` (every copy discarded) are gone (rules 7.6 and 9.32): the run
+    of live ranks from it, wrapping around, at most the stack size.
+
+    `server=True` counts as hanab.live's server does for its ``maxScore`` status
+    (server/src/variants_sudoku.go, sudokuWalkUpAll): a start inside a run of live ranks that ends
+    at a dead rank is given the whole run, not the part from the start (the client's
+    packages/game/src/rules/variants/sudoku.ts counts the part, as the rules do).
+
+    ```python
+    from hanabi_core._reach import sudoku_walks
+
+    assert sudoku_walks((False, False, True, False, False)) == (2, 1, 0, 4, 3)
+    assert sudoku_walks((False, False, True, False, False), server=True) == (2, 2, 0, 4, 3)
+    ```
+    """
+    size = len(dead)
+    if not any(dead):
+        return (size,) * size
+    walks = []
+    for start in range(size):
+        run = 0
+        while run < size and not dead[(start + run) % size]:
+            run += 1
+        walks.append(run)
+    if server:
+        # The server's sweep gives every rank before a dead one the length of its whole gap.
+        first = dead.index(True)
+        last = -1
+        for rank in range(first, size):
+            if dead[rank]:
+                for before in range(last + 1, rank):
+                    walks[before] = rank - last - 1
+                last = rank
+    return tuple(walks)
+
+
+def _sudoku_reach(
+    tables: _VariantTables, gone: Mapping[tuple[int, int], int], starts: tuple[int, ...]
+) -> int:
+    """How many cards the Sudoku fireworks can hold at best (rules 7.6 and 9.32), as hanab.live
+    counts it (server/src/variants_sudoku.go, variantSudokuGetMaxScore): a started firework its
+    walk from its start; the empty ones the best assignment of distinct free start ranks."""
+    walks = sudoku_tables(tables, gone)
+    return sudoku_best(walks, starts, tables.stack_size)
+
+
+def sudoku_tables(
+    tables: _VariantTables, gone: Mapping[tuple[int, int], int], server: bool = False
+) -> list[tuple[int, ...]]:
+    """`sudoku_walks` of every suit, from the discarded copies `gone` of each (suit, rank)."""
+    size = tables.stack_size
+    return [
+        sudoku_walks(
+            tuple(gone.get((suit, rank), 0) >= copies[rank] for rank in range(1, size + 1)),
+            server,
+        )
+        for suit, copies in enumerate(tables.copies)
+    ]
+
+
+def sudoku_best(walks: list[tuple[int, ...]], starts: tuple[int, ...], size: int) -> int:
+    """The most cards: each started firework its walk from its start, the empty ones a distinct
+    free start rank each (or none when the free ranks run out), chosen for the largest sum."""
+    total = sum(walk[start - 1] for walk, start in zip(walks, starts, strict=True) if start)
+    free = tuple(rank for rank in range(1, size + 1) if rank not in starts)
+    empty = [walk for walk, start in zip(walks, starts, strict=True) if not start]
+
+    def best(i: int, used: frozenset[int]) -> int:
+        # Brute force, as hanab.live's: at most 5! assignments. Leaving a firework unstarted is
+        # allowed (it is never better while free ranks are left, and needed when they run out).
+        if i == len(empty):
+            return 0
+        return max(
+            best(i + 1, used),
+            *(empty[i][rank - 1] + best(i + 1, used | {rank}) for rank in free if rank not in used),
+        )
+
+    return total + best(0, frozenset())

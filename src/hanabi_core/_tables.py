@@ -86,6 +86,10 @@ class _VariantTables:
     clue_ranks: frozenset[int]
     # Rule 9.29: fireworks built up or down as their first cards decide (next_rank is not read).
     up_or_down: bool
+    # Rule 9.32: fireworks start at any free rank and wrap around (next_rank is not read); the
+    # cards of a complete firework.
+    sudoku: bool
+    stack_size: int
 
 
 def _variant_tables(variant: Variant) -> _VariantTables:
@@ -122,7 +126,11 @@ def _variant_tables(variant: Variant) -> _VariantTables:
             copies=tuple(
                 MappingProxyType(
                     {
-                        **dict(zip(RANKS, suit.copies, strict=True)),
+                        **{
+                            rank: count
+                            for rank, count in zip(RANKS, suit.copies, strict=True)
+                            if rank in variant.ranks  # rule 9.32: up to the stack size
+                        },
                         **({START: 1} if variant.up_or_down else {}),  # rule 9.29
                     }
                 )
@@ -133,6 +141,8 @@ def _variant_tables(variant: Variant) -> _VariantTables:
             rank_clues=rank_clues,
             clue_ranks=frozenset(variant.clue_ranks),
             up_or_down=variant.up_or_down,
+            sudoku=variant.sudoku,
+            stack_size=variant.stack_size,
         )
         cache.tables = tables
     return tables

@@ -44,7 +44,7 @@ from ._readonly import ReadOnlyMap
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .cards import Card, DealtCard
 from .knowledge import CardKnowledge
-from .rules import legal_actions_from, up_or_down_next
+from .rules import legal_actions_from, sudoku_next, up_or_down_next
 from .variants import Variant
 from .views import HiddenClue, PlayerView
 
@@ -148,9 +148,17 @@ def legal_actions_in_view(view: PlayerView) -> tuple[Action, ...]:
 def next_ranks(view: PlayerView) -> dict[str, int]:
     """Suit name → the rank that extends its firework now (rules 6.2 and 9.7); complete
     fireworks are left out. In Up or Down (rule 9.29), where an undecided firework takes several
-    ranks, the first of `rules.up_or_down_next` (a 1, or a 2 on START): the bots build up."""
+    ranks, the first of `rules.up_or_down_next` (a 1, or a 2 on START): the bots build up. In
+    Sudoku (rule 9.32), an empty firework's lowest free start rank."""
     wanted = {}
     variant = view.options.variant
+    if variant.sudoku:
+        starts = view.starts
+        for name, built, start in zip(variant.suit_names, view.built, starts, strict=True):
+            fits = sudoku_next(built, start, starts, variant.stack_size)
+            if fits:
+                wanted[name] = fits[0]
+        return wanted
     if variant.up_or_down:
         for name, built, direction in zip(
             variant.suit_names, view.built, view.directions, strict=True
@@ -181,6 +189,10 @@ def _surely_useless(knowledge: CardKnowledge, wanted: Mapping[str, int], view: P
         suit = variant.suit(card.suit)
         if card.suit not in wanted:
             return True
+        if variant.sudoku:  # rule 9.32: the ranks from its start up to the last one built
+            i = variant.suit_names.index(card.suit)
+            start = view.starts[i]
+            return bool(start) and (card.rank - start) % variant.stack_size < view.built[i]
         if variant.up_or_down:
             return False  # rule 9.29: which cards are still needed depends on the direction
         order = suit.build_order

@@ -335,7 +335,12 @@ def _show(record: GameRecord, turn: int | None, style: _Style) -> int:
     mover = _name(record, state.current_player)
     status = f"{mover} to move" if not state.is_over else "the game is over"
     print(f"After {state.turn} of {len(record.actions)} actions: {status}")
-    fireworks = "  ".join(style(f"{suit} {built}", suit) for suit, built in state.fireworks.items())
+    # Rule 9.32: a Sudoku firework's count says which cards only with its start rank.
+    starts = [f" from {r}" if r else "" for r in state.starts] or [""] * len(state.built)
+    fireworks = "  ".join(
+        style(f"{suit} {built}{start}", suit)
+        for (suit, built), start in zip(state.fireworks.items(), starts, strict=True)
+    )
     print(f"Fireworks: {fireworks}")
     print(_tokens(state))
     print("Hands (oldest card first, slot 0 on the left):")

@@ -27,7 +27,7 @@ from ._legality import (  # the legality core (sections 3 to 6), called directly
     _touched,
     _verb,
 )
-from ._reach import _out_of_reach, _reachable, up_or_down_next
+from ._reach import _out_of_reach, _reachable, sudoku_next, up_or_down_next
 from ._tables import _note_cap, _variant_tables
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .cards import RANKS, Card, DealtCard
@@ -48,6 +48,7 @@ __all__ = [
     "new_game",
     "outcome_after_turn",
     "playable",
+    "sudoku_next",
     "up_or_down_next",
 ]
 
@@ -123,6 +124,8 @@ def new_game(
         outcome=None,
         # Rule 9.29: every Up or Down firework starts undecided.
         directions=(Direction.UNDECIDED,) * len(variant.suits) if variant.up_or_down else (),
+        # Rule 9.32: no Sudoku firework is started yet.
+        starts=(0,) * len(variant.suits) if variant.sudoku else (),
     )
 
 
@@ -259,6 +262,9 @@ def playable(state: GameState, card: DealtCard | Card) -> bool:
     tables = _variant_tables(variant)
     if tables.up_or_down:  # rule 9.29
         return card.rank in up_or_down_next(state.built[suit], state.directions[suit])
+    if tables.sudoku:  # rule 9.32
+        starts = state.starts
+        return card.rank in sudoku_next(state.built[suit], starts[suit], starts, tables.stack_size)
     return card.rank == tables.next_rank[suit][state.built[suit]]
 
 
@@ -384,6 +390,8 @@ def _play(
     tables = _variant_tables(state.options.variant)
     if tables.up_or_down:
         return _play_up_or_down(state, hand, slot, action)
+    if tables.sudoku:
+        return _play_sudoku(state, hand, slot, action, tables.stack_size)
     next_rank = tables.next_rank[suit]
     rest = hand[:slot] + hand[slot + 1 :]
     if card.rank == next_rank[built[suit]]:
@@ -441,6 +449,34 @@ def _play_up_or_down(
     )  # fmt: skip
 
 
+def _play_sudoku(
+    state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play | Discard, size: int
+) -> GameState:
+    """A play in Sudoku (rule 9.32): it fits when its rank is one `sudoku_next` allows; the first
+    card sets the firework's start, and its `size`-th card brings a Note back (rule 6.4)."""
+    card = hand[slot]
+    suit = card.suit_index
+    built = state.built
+    starts = state.starts
+    rest = hand[:slot] + hand[slot + 1 :]
+    if card.rank in sudoku_next(built[suit], starts[suit], starts, size):
+        now = built[suit] + 1
+        if not built[suit]:
+            starts = (*starts[:suit], card.rank, *starts[suit + 1 :])
+        # Rule 6.4: the firework's last card, whichever rank it is, brings a Note back.
+        bonus = now == size and state.notes < _note_cap(state.options)
+        return _end_turn(
+            state, action, (), card, False, bonus,
+            rest, (*built[:suit], now, *built[suit + 1 :]), state.discards,
+            state.notes + bonus, state.storms, None, starts,
+        )  # fmt: skip
+    # Rule 6.3: a misplay goes to the discard pile and turns a Storm token.
+    return _end_turn(
+        state, action, (), card, True, False,
+        rest, built, (*state.discards, card), state.notes, state.storms + 1,
+    )  # fmt: skip
+
+
 def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
     state: GameState,
     action: Action,
@@ -454,12 +490,14 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
     notes: int,
     storms: int,
     directions: tuple[int, ...] | None = None,
+    starts: tuple[int, ...] | None = None,
 ) -> GameState:
     """The draw (rule 6.5), the turn order (3.2), the log, and the end of the game (section 7).
 
     `hand` is the acting player's hand after a play or discard, before the draw; `None` after a
     clue, which leaves every hand as it was. `directions`: the Up or Down fireworks' directions
-    after the turn (rule 9.29), `None` when unchanged.
+    after the turn (rule 9.29), `starts` the Sudoku fireworks' start ranks (rule 9.32), each
+    `None` when unchanged.
     """
     options = state.options
     p = state.current_player
@@ -483,11 +521,15 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
     log = push(state.log, (p, action, touched, card, misplay, note_gained, new_card))
     if directions is None:
         directions = state.directions
-    outcome = outcome_after_turn(options, built, storms, turns_left, discards, card, directions)
+    if starts is None:
+        starts = state.starts
+    outcome = outcome_after_turn(
+        options, built, storms, turns_left, discards, card, directions, starts
+    )
     after = new_state(
         options, dealt, hands, drawn, built, discards, notes, storms,
         (p + 1) % options.players,  # rule 3.2
-        state.turn + 1, turns_left, log, outcome, directions,
+        state.turn + 1, turns_left, log, outcome, directions, starts,
     )  # fmt: skip
     empty_handed = outcome is None and not options.last_round and not hands[after.current_player]
     # Rule 7.4c, no last round: a player with an empty hand may have nothing left to do.
@@ -512,6 +554,7 @@ def outcome_after_turn(  # noqa: PLR0917
     discards: tuple[DealtCard, ...],
     card: DealtCard | None,
     directions: tuple[int, ...] = (),
+    starts: tuple[int, ...] = (),
 ) -> Outcome | None:
     """The end of the game after a turn, if it ended (section 7), scored by section 8.
 
@@ -529,6 +572,8 @@ def outcome_after_turn(  # noqa: PLR0917
         card: the card played or discarded this turn (`None` after a clue).
         directions: the Up or Down fireworks' directions after the turn (rule 9.29; empty in
             other variants).
+        starts: the Sudoku fireworks' start ranks after the turn (rule 9.32; empty in other
+            variants).
 
     ```python
     from hanabi_core import EndReason, Options
@@ -560,7 +605,7 @@ def outcome_after_turn(  # noqa: PLR0917
         if (
             options.end_at_max_reachable
             and card is not None
-            and cards == _reachable(options, built, discards, directions)
+            and cards == _reachable(options, built, discards, directions, starts)
         ):
             # Rule 7.6 (an option, hanab.live's rule): no card still in play can be built.
             return Outcome(
@@ -573,6 +618,6 @@ def outcome_after_turn(  # noqa: PLR0917
     # Rule 7.4b, no last round: lost (rule 8.4, score 0) once the maximum is out of reach.
     # The card went to the discard pile (a discard or a misplay) if it is now on top of it.
     discarded = card is not None and discards and discards[-1] is card
-    if discarded and _out_of_reach(options, built, discards, card, directions):  # type: ignore[arg-type]
+    if discarded and _out_of_reach(options, built, discards, card, directions, starts):  # type: ignore[arg-type]
         return Outcome(EndReason.MAX_SCORE_UNREACHABLE, 0, max_points(options), Rule.NO_LAST_ROUND)
     return None

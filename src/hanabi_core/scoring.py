@@ -47,7 +47,9 @@ def points(options: Options, built: tuple[int, ...]) -> int:
 
 def max_points(options: Options) -> int:
     """The highest score of a game under `options`: every firework complete (rules 8.1, 10.10)."""
-    return points(options, tuple(len(suit.build_order) for suit in options.variant.suits))
+    variant = options.variant
+    # Rule 8.1: every firework complete, of `stack_size` cards (4 in four-suit Sudoku, rule 9.32).
+    return points(options, (variant.stack_size,) * len(variant.suits))
 
 
 @frozen

@@ -261,6 +261,8 @@ class GameState:
         outcome: `None` while the game goes on.
         directions: in Up or Down, each firework's `Direction`, in the variant's suit order (rule
             9.29); empty in every other variant.
+        starts: in Sudoku, the rank each firework was started with, 0 while it is empty, in the
+            variant's suit order (rule 9.32); empty in every other variant.
 
     Only [`new_game`][hanabi_core.new_game], [`apply`][hanabi_core.apply] and
     [`abandon`][hanabi_core.abandon] make valid states. A state built or changed by hand (with
@@ -283,6 +285,7 @@ class GameState:
     log: Log | None = field(repr=False)
     outcome: Outcome | None
     directions: tuple[int, ...] = ()
+    starts: tuple[int, ...] = ()
 
     @property
     def deck(self) -> tuple[DealtCard, ...]:
@@ -344,6 +347,7 @@ def new_state(  # noqa: PLR0917
     log: Log | None,
     outcome: Outcome | None,
     directions: tuple[int, ...] = (),
+    starts: tuple[int, ...] = (),
 ) -> GameState:
     """`GameState(...)` with the same fields, for `rules.py`'s hot path.
 
@@ -355,7 +359,7 @@ def new_state(  # noqa: PLR0917
     (
         set_options, set_dealt, set_hands, set_drawn, set_built, set_discards, set_notes,
         set_storms, set_current_player, set_turn, set_turns_left, set_log, set_outcome,
-        set_directions,
+        set_directions, set_starts,
     ) = _SLOTS  # fmt: skip
     set_options(state, options)
     set_dealt(state, dealt)
@@ -371,6 +375,7 @@ def new_state(  # noqa: PLR0917
     set_log(state, log)
     set_outcome(state, outcome)
     set_directions(state, directions)
+    set_starts(state, starts)
     return state
 
 

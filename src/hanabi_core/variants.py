@@ -158,6 +158,11 @@ class Variant:
             (rules 9.30 and 9.31); the clue itself is given and touches cards as always.
         up_or_down: each suit has one `START` card more (its copies of rank 1 are the suit's
             data), and each firework's direction is chosen by its first cards (rule 9.29).
+        sudoku: each firework may start at any rank no other firework started at, and wraps
+            around from `stack_size` to 1 (rule 9.32).
+        stack_size: the cards of a complete firework, 1 to 5 (rule 9.32): the deck holds the ranks
+            1 to `stack_size` only, a suit's copies of higher ranks are not dealt (hanab.live's
+            ``stackSize``; below 5 only with `sudoku`).
         ranks: derived: the ranks of the deck, ascending, then `START` in Up or Down.
         note_units: derived: how many units a Note is counted in, 2 in Clue Starved where a
             discard brings back half a Note (rule 9.25), else 1. `GameState.notes` counts units.
@@ -193,6 +198,8 @@ class Variant:
         default=ClueShown.VALUE, kw_only=True, validator=_kind_of(ClueShown, "a ClueShown")
     )
     up_or_down: bool = field(default=False, kw_only=True, validator=_BOOL)
+    sudoku: bool = field(default=False, kw_only=True, validator=_BOOL)
+    stack_size: int = field(default=len(RANKS), kw_only=True)
     ranks: tuple[int, ...] = field(init=False, eq=False, repr=False)
     note_units: int = field(init=False, eq=False, repr=False)
     discards_at_note_cap: bool = field(init=False, eq=False, repr=False)
@@ -244,9 +251,12 @@ class Variant:
                 "variant",
                 f"variant {_brief(self.id)}: a deceptive rank needs clue ranks (rule 9.16)",
             )
+        self._check_sudoku()
         object.__setattr__(self, "_index", _suit_index(self.suits))
-        # Rule 9.29: a START card in each suit of an Up or Down deck, after its 5.
-        object.__setattr__(self, "ranks", (*RANKS, START) if self.up_or_down else RANKS)
+        # Rule 9.29: a START card in each suit of an Up or Down deck, after its 5. Rule 9.32: the
+        # ranks up to the stack size only.
+        dealt_ranks = RANKS[: self.stack_size]
+        object.__setattr__(self, "ranks", (*RANKS, START) if self.up_or_down else dealt_ranks)
         # Plain attributes, not properties: rules.py reads them on every clue and discard.
         object.__setattr__(self, "note_units", 2 if self.clue_starved else 1)
         object.__setattr__(self, "discards_at_note_cap", any(s.inverted for s in self.suits))
@@ -271,8 +281,28 @@ class Variant:
                 card
                 for suit in self.suits
                 for card in (*suit.cards, *((Card(suit.name, START),) if starts else ()))
+                if card.rank in self.ranks
             ),
         )
+
+    def _check_sudoku(self) -> None:
+        size = self.stack_size
+        if type(size) is not int or not 1 <= size <= len(RANKS):
+            raise InvalidOptions(
+                "variant",
+                f"a Variant's stack size is a whole number from 1 to 5, got {_brief(size)}",
+            )
+        if size != len(RANKS) and not self.sudoku:
+            raise InvalidOptions(
+                "variant",
+                f"variant {_brief(self.id)}: a stack size below 5 needs Sudoku (rule 9.32)",
+            )
+        if self.sudoku and (self.up_or_down or any(s.descending for s in self.suits)):
+            raise InvalidOptions(
+                "variant",
+                f"variant {_brief(self.id)}: Sudoku fireworks wrap around upwards (rule 9.32); "
+                "they cannot be Up or Down or descending",
+            )
 
     def __reduce__(self) -> tuple[object, ...]:
         # Pickle what defines the variant, not the caches derived from it.
@@ -287,6 +317,8 @@ class Variant:
             "alternating_clues": self.alternating_clues,
             "clue_shown": self.clue_shown,
             "up_or_down": self.up_or_down,
+            "sudoku": self.sudoku,
+            "stack_size": self.stack_size,
         }
         rebuild = partial(Variant, **flags)  # type: ignore[arg-type]  # the fields, as they were
         return (rebuild, (self.id, self.name, self.suits, self.clue_colours))
@@ -320,8 +352,8 @@ class Variant:
 
     @property
     def max_score(self) -> int:
-        """The highest score: five per firework (rule 8.1)."""
-        return len(RANKS) * len(self.suits)
+        """The highest score: five per firework (rule 8.1), the stack size in Sudoku (rule 9.32)."""
+        return self.stack_size * len(self.suits)
 
     def touches(self, colour: str, suit: Suit | str, rank: int | None = None) -> bool:
         """Whether a clue naming `colour` touches the card of `suit` and `rank` (rules 4.6, 9.27).
@@ -335,27 +367,30 @@ class Variant:
             return False
         if rank is None:
             return all(bits >> c & 1 for bits in self._colour_bits[i])
-        return bool(self._colour_bits[i][_slot(rank)] >> c & 1)
+        return bool(self.colour_bits(suit, rank) >> c & 1)
 
     def rank_touches(self, value: int, suit: Suit | str, rank: int) -> bool:
         """Whether a clue naming the rank `value` touches the card of `suit` and `rank` (rules
         4.7, 9.27); `False` for a rank the variant's clues cannot name."""
-        return bool(self._rank_bits[self._suit_position(suit)][_slot(rank)] >> value & 1)
+        return bool(self.rank_bits(suit, rank) >> value & 1)
 
     def colour_bits(self, suit: Suit | str, rank: int | None = None) -> int:
         """Bit ``c`` is set when clue colour ``c`` touches the card of `suit` and `rank` (rule
         4.6); without `rank`, the colours that touch every card of the suit."""
         bits = self._colour_bits[self._suit_position(suit)]
         if rank is not None:
-            return bits[_slot(rank)]
+            # No clue touches a card the deck does not hold (a 5 in four-suit Sudoku, rule 9.32).
+            return bits[_slot(rank)] if rank in self.ranks else 0
         every = -1
         for b in bits:
             every &= b
         return every
 
     def rank_bits(self, suit: Suit | str, rank: int) -> int:
-        """Bit ``v`` is set when a clue naming rank ``v`` touches the card (rule 4.7)."""
-        return self._rank_bits[self._suit_position(suit)][_slot(rank)]
+        """Bit ``v`` is set when a clue naming rank ``v`` touches the card (rule 4.7); 0 for a rank
+        the deck does not hold."""
+        bits = self._rank_bits[self._suit_position(suit)]
+        return bits[_slot(rank)] if rank in self.ranks else 0
 
     def _suit_position(self, suit: Suit | str) -> int:
         return self._index[suit if isinstance(suit, str) else suit.name]

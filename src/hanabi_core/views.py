@@ -157,6 +157,8 @@ class PlayerView:
         history: every turn so far as the viewer saw it, first turn first.
         directions: in Up or Down, each firework's direction (public, rule 9.29); empty in every
             other variant.
+        starts: in Sudoku, each firework's start rank, 0 while it is empty (public, rule 9.32);
+            empty in every other variant.
     """
 
     seat: int
@@ -174,6 +176,7 @@ class PlayerView:
     outcome: Outcome | None
     history: tuple[SeenTurn, ...]
     directions: tuple[int, ...] = ()
+    starts: tuple[int, ...] = ()
 
     @property
     def own(self) -> tuple[CardKnowledge, ...]:
@@ -289,9 +292,9 @@ def view(state: GameState, player: int) -> PlayerView:
     # Empathy (rule 12.4): count out the cards each holder sees, as far as `player` can tell.
     built = tuple(state.fireworks.values())
     public = [(card.suit_index, card.rank) for card in state.discards]
-    if variant.up_or_down:
-        # Rule 9.29: which cards a firework holds depends on how it started; they are the cards
-        # drawn that are in no hand and not discarded.
+    if variant.up_or_down or variant.sudoku:
+        # Rules 9.29 and 9.32: which cards a firework holds depends on how it started; they are
+        # the cards drawn that are in no hand and not discarded.
         away = {c.order for hand in state.hands for c in hand} | {c.order for c in state.discards}
         public += [
             (c.suit_index, c.rank) for c in state.dealt[: state.drawn] if c.order not in away
@@ -327,4 +330,5 @@ def view(state: GameState, player: int) -> PlayerView:
         outcome=state.outcome,
         history=tuple(history),
         directions=state.directions,
+        starts=state.starts,
     )

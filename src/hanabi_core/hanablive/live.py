@@ -41,6 +41,7 @@ from ..options import Options
 from ..rules import (  # the one statement of legality (sections 3 to 5) and of section 7, shared
     legal_actions_from,
     outcome_after_turn,
+    sudoku_next,
     up_or_down_next,
 )
 from ..scoring import max_points
@@ -137,6 +138,8 @@ class _Track(NamedTuple):
     pending: _Entry | None
     # Rule 9.29: the Up or Down fireworks' directions (empty in other variants).
     directions: tuple[int, ...] = ()
+    # Rule 9.32: the Sudoku fireworks' start ranks, 0 while empty (empty in other variants).
+    starts: tuple[int, ...] = ()
 
 
 @frozen
@@ -250,6 +253,7 @@ class LiveGame:
             log=None,
             pending=None,
             directions=(Direction.UNDECIDED,) * len(variant.suits) if variant.up_or_down else (),
+            starts=(0,) * len(variant.suits) if variant.sudoku else (),
         )
         return cls(options=options, seat=seat, received=0, ended=None, t=track, v=_tables(variant))
 
@@ -305,8 +309,9 @@ class LiveGame:
         # Empathy (rule 12.4), counted as views.view counts it.
         built = self._t.built
         public = [(card.suit_index, card.rank) for card in self._t.discards]
-        if variant.up_or_down:
-            # Rule 9.29: the cards on the fireworks are the ones drawn in no hand nor discarded.
+        if variant.up_or_down or variant.sudoku:
+            # Rules 9.29, 9.32: the cards on the fireworks are the ones drawn in no hand nor
+            # discarded.
             away = {o for hand in self._t.hands for o in hand}
             away |= {c.order for c in self._t.discards}
             public += [
@@ -336,6 +341,7 @@ class LiveGame:
             knowledge=tuple(knowledge),
             built=built,
             directions=self._t.directions,
+            starts=self._t.starts,
             discards=self._t.discards,
             notes=self._t.notes,
             storms=self._t.storms,
@@ -568,8 +574,11 @@ class LiveGame:
         variant = options.variant
         cap = options.max_notes * variant.note_units  # rule 9.25: in half Notes in Clue Starved
         directions = self._t.directions
+        starts = self._t.starts
         if variant.up_or_down:  # rule 9.29
             fits = rank in up_or_down_next(built[suit], directions[suit])
+        elif variant.sudoku:  # rule 9.32
+            fits = rank in sudoku_next(built[suit], starts[suit], starts, variant.stack_size)
         else:
             fits = rank == tables.next_rank[suit][built[suit]]
         note_gained = False
@@ -590,6 +599,10 @@ class LiveGame:
                 if directions[suit] == Direction.UNDECIDED and rank != START:
                     way = Direction.UP if rank in (1, 2) else Direction.DOWN
                     directions = (*directions[:suit], way, *directions[suit + 1 :])
+            elif variant.sudoku:  # rule 9.32: the firework's stack-size-th card, any rank
+                earned = now == variant.stack_size
+                if now == 1:
+                    starts = (*starts[:suit], rank, *starts[suit + 1 :])
             elif options.descending_bonus == "five":
                 earned = rank == 5
             else:
@@ -638,7 +651,7 @@ class LiveGame:
         )
         return self._end_turn(
             index, entry, draws, tuple(hands), tuple(marks), faces, seen, built, discards,
-            notes, storms, card, directions,
+            notes, storms, card, directions, starts,
         )  # fmt: skip
 
     def _clue(self, m: Mapping[str, Any], index: int) -> LiveGame:
@@ -733,6 +746,7 @@ class LiveGame:
         storms: int,
         card: DealtCard | None,
         directions: tuple[int, ...] | None = None,
+        starts: tuple[int, ...] | None = None,
     ) -> LiveGame:
         """The turn order (rule 3.2) and the end of the game (section 7), as `rules.apply` has
         them, with the draw that is still to come (rule 6.5) counted in advance."""
@@ -745,7 +759,11 @@ class LiveGame:
             turns_left = players  # rule 7.3: the last card is drawn
         if directions is None:
             directions = self._t.directions
-        outcome = outcome_after_turn(options, built, storms, turns_left, discards, card, directions)
+        if starts is None:
+            starts = self._t.starts
+        outcome = outcome_after_turn(
+            options, built, storms, turns_left, discards, card, directions, starts
+        )
         after = (self._t.current_player + 1) % players
         if outcome is None and not options.last_round:
             # Rule 7.4c, as `rules.apply` decides it: a player with no card may have nothing legal
@@ -772,7 +790,7 @@ class LiveGame:
             log = _push(log, entry)
         track = _Track(
             hands, marks, faces, seen, self._t.drawn, built, discards, notes, storms,
-            after, self._t.turn + 1, turns_left, outcome, log, pending, directions,
+            after, self._t.turn + 1, turns_left, outcome, log, pending, directions, starts,
         )  # fmt: skip
         return _advance(self, index, track)
 

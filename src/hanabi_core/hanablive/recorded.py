@@ -9,7 +9,8 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from .._reach import _reachable
+from .._reach import _reachable, sudoku_best, sudoku_tables
+from .._tables import _variant_tables
 from ..actions import ColourClue, Play, RankClue
 from ..cards import RANKS, DealtCard
 from ..errors import InvalidOptions
@@ -65,13 +66,16 @@ def messages(record: GameRecord, seat: int) -> tuple[dict[str, Any], ...]:
         for player, hand in enumerate(first.hands)
         for card in hand
     ]
+    # The server lowers its maxScore when a play or discard lowers the count, never raises it
+    # (server/src/game_player.go, PlayCard and DiscardCard): a running minimum.
+    best = variant.max_score
     for before, after in pairwise(states):
         if after.turn == before.turn:  # the record was abandoned (rule 7.5)
             abandoned = record.abandoned
             assert abandoned is not None
             vote = abandoned.by == "vote"
             code = abandoned.code or (TERMINATED_BY_VOTE if vote else TERMINATED)
-            out.append(_status_message(after))
+            out.append(_status_message(after, best))
             out.append(
                 {
                     "type": "gameOver",
@@ -126,7 +130,9 @@ def messages(record: GameRecord, seat: int) -> tuple[dict[str, Any], ...]:
                 out.append({"type": "discard", **face, "failed": turn.misplay})
             if turn.drawn is not None:
                 out.append(_draw_message(turn.player, turn.drawn, seat))
-        out.append(_status_message(after))
+        if turn.card is not None:
+            best = min(best, _max_score(after))
+        out.append(_status_message(after, best))
         if after.outcome is not None:
             reason = after.outcome.reason
             out.append(
@@ -155,25 +161,30 @@ def _draw_message(player: int, card: DealtCard, seat: int) -> dict[str, Any]:
     }
 
 
-def _status_message(state: GameState) -> dict[str, Any]:
+def _status_message(state: GameState, max_score: int) -> dict[str, Any]:
     return {
         "type": "status",
         "clues": state.notes,
         "score": sum(state.built),
-        "maxScore": _max_score(state),
+        "maxScore": max_score,
     }
 
 
 def _max_score(state: GameState) -> int:
     """hanab.live's ``maxScore``: per suit, the cards still buildable before the first face whose
     copies are all discarded (misplays included); in Up or Down, the better of the walks up and
-    down from each firework's possible starts (rule 9.29, variantReversibleGetMaxScore)."""
+    down from each firework's possible starts (rule 9.29, variantReversibleGetMaxScore); in Sudoku,
+    the best assignment of start ranks, each walk counted as the server counts it (rule 9.32,
+    variantSudokuGetMaxScore)."""
     variant = state.options.variant
     if variant.up_or_down:
         return _reachable(state.options, state.built, state.discards, state.directions)
     gone: dict[tuple[int, int], int] = {}
     for card in state.discards:
         gone[card.suit_index, card.rank] = gone.get((card.suit_index, card.rank), 0) + 1
+    if variant.sudoku:
+        walks = sudoku_tables(_variant_tables(variant), gone, server=True)
+        return sudoku_best(walks, state.starts, variant.stack_size)
     total = 0
     for i, suit in enumerate(variant.suits):
         copies = dict(zip(RANKS, suit.copies, strict=True))

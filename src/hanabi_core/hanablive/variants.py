@@ -3,8 +3,8 @@
 The facts (every variant's name, id, suits and flags; every suit's clue properties; the colours)
 come from hanab.live's ``packages/game/src/json/{variants,suits,colors}.json``; see
 ``hanablive/data/README.md`` for the commit and the licence. The rules they switch on are spec
-section 9 (rules 9.9 to 9.27, 9.29); the mechanics hanabi_core does not implement yet are refused
-by name (rule 9.28), never played wrong.
+section 9 (rules 9.9 to 9.27, 9.29 to 9.32); the mechanics hanabi_core does not implement yet are
+refused by name (rule 9.28), never played wrong.
 
 ```python
 from hanabi_core.hanablive import variant
@@ -34,7 +34,6 @@ ID_PREFIX = "hanab.live:"
 
 #: The variant flags of mechanics hanabi_core does not implement yet, with their names (rule 9.28).
 UNSUPPORTED: Mapping[str, str] = {
-    "sudoku": "Sudoku",
     "throwItInAHole": "Throw It in a Hole",
 }
 #: Suit flags of mechanics hanabi_core does not implement yet (rule 9.28): none today.
@@ -97,9 +96,9 @@ def variant(name: str) -> Variant:
     from hanabi_core.hanablive import variant
     assert variant("Rainbow-Ones (5 Suits)").special_rank.all_colours
     try:
-        variant("Sudoku (5 Suits)")
+        variant("Throw It in a Hole (5 Suits)")
     except InvalidOptions as error:
-        assert "Sudoku" in str(error)
+        assert "Throw It in a Hole" in str(error)
     ```
     """
     _facts(name)  # first: an unhashable or unknown name is refused before the cache
@@ -167,6 +166,9 @@ def _build(name: str) -> Variant:
         if data.get("cowAndPig")
         else ClueShown.VALUE,
         up_or_down=data.get("upOrDown", False),
+        # Rule 9.32: fireworks start anywhere and wrap around, of stackSize cards (5 by default).
+        sudoku=data.get("sudoku", False),
+        stack_size=data.get("stackSize", len(RANKS)),
     )
 
 
@@ -206,6 +208,8 @@ def _copies(
     """Copies of each rank (packages/game/src/rules/deck.ts, getNumCopiesOfCard)."""
     if facts.get("oneOfEach"):
         return (1, 1, 1, 1, 1)  # rule 9.12
+    if variant.get("sudoku"):
+        return (2, 2, 2, 2, 2)  # rule 9.32: two of each rank (up to the stack size)
     copies = [3, 2, 2, 2, 1]
     if reversed_:
         copies[0], copies[4] = 1, 3  # rule 9.14: the 5s are the common cards

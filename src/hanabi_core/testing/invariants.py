@@ -283,6 +283,9 @@ def _firework_faces(state: GameState) -> list[tuple[str, int]]:
     if variant.up_or_down:
         return _up_or_down_faces(state)
     assert state.directions == (), "a firework direction outside Up or Down"
+    if variant.sudoku:
+        return _sudoku_faces(state)
+    assert state.starts == (), "a firework start outside Sudoku"
     return [(s.name, r) for s in variant.suits for r in s.build_order[: built[s.name]]]
 
 
@@ -313,6 +316,27 @@ def _up_or_down_faces(state: GameState) -> list[tuple[str, int]]:
         else:
             raise AssertionError(f"the {name} firework is built out of order: {ranks}")
     assert tuple(directions) == state.directions, "an Up or Down firework has the wrong direction"
+    return [(name, r) for name, ranks in stacks.items() for r in ranks]
+
+
+def _sudoku_faces(state: GameState) -> list[tuple[str, int]]:
+    """Rule 9.32, computed afresh from the turns: each firework's cards in the order played run
+    up from its first, wrapping around after the stack size; no two fireworks start at one rank;
+    the state's counts and starts follow."""
+    variant = state.options.variant
+    size = variant.stack_size
+    stacks: dict[str, list[int]] = {name: [] for name in variant.suit_names}
+    for t in state.turns:
+        if t.card is not None and (type(t.action) is Play) != t.card.inverted and not t.misplay:
+            stacks[t.card.suit].append(t.card.rank)
+    for name, ranks in stacks.items():
+        assert len(ranks) == state.fireworks[name] <= size, "a Sudoku firework lost count"
+        expected = [(ranks[0] - 1 + k) % size + 1 for k in range(len(ranks))] if ranks else []
+        assert ranks == expected, f"the {name} firework is built out of order: {ranks}"
+    firsts = [ranks[0] for ranks in stacks.values() if ranks]
+    assert len(set(firsts)) == len(firsts), "two Sudoku fireworks started at one rank"
+    starts = tuple(ranks[0] if ranks else 0 for ranks in stacks.values())
+    assert starts == state.starts, "a Sudoku firework has the wrong start"
     return [(name, r) for name, ranks in stacks.items() for r in ranks]
 
 
@@ -373,8 +397,9 @@ def check_score(state: GameState) -> None:
     built = [state.fireworks[suit.name] for suit in suits]
     cards = sum(built)
     total = _points(options.descending_score, suits, built)
-    max_score = _points(options.descending_score, suits, [len(s.build_order) for s in suits])
-    assert options.variant.max_score == 5 * len(suits)
+    size = options.variant.stack_size  # rule 9.32: 4 in four-suit Sudoku, else 5
+    max_score = _points(options.descending_score, suits, [size] * len(suits))
+    assert options.variant.max_score == size * len(suits)
     lowest = _points(options.descending_score, suits, [0] * len(suits))
     assert min(lowest, 0) <= state.score <= max_score
     assert all(0 <= n <= 5 for n in built), "a firework has more than five"
@@ -494,9 +519,11 @@ def check_fireworks(before: GameState, action: Action, after: GameState) -> None
         assert after.notes == before.notes + gained and after.storms == before.storms
     else:
         assert after.storms == before.storms + (not extended)
-        complete = extended and 5 in {after.fireworks[s] for s, d in grown.items() if d}
+        size = variant.stack_size  # rule 9.32: a Sudoku firework's last card, any rank
+        complete = extended and size in {after.fireworks[s] for s, d in grown.items() if d}
         # Ruling 13.8: a 5 brings the Note (not in Up or Down, where completing does, rule 9.29).
-        if before.options.descending_bonus == "five" and not variant.up_or_down:
+        five = before.options.descending_bonus == "five"
+        if five and not (variant.up_or_down or variant.sudoku):
             played = after.last_turn.card if after.last_turn is not None else None
             complete = extended and played is not None and played.rank == 5
         bonus = complete and before.notes < cap

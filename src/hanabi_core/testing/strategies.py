@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import Card
 from ..options import DESCENDING_BONUSES, DESCENDING_SCORES, EDITIONS, NO_LEGAL_ACTION, Options
-from ..rules import apply, legal_actions, new_game
+from ..rules import apply, legal_actions, new_game, playable
 from ..state import GameState
 from ..variants import VARIANTS, Variant
 from .invariants import absurd_actions, turn_bound
@@ -128,10 +128,8 @@ def decks(variant: Variant | str = "base") -> st.SearchStrategy[tuple[Card, ...]
 def _misplay(state: GameState, action: Action) -> bool:
     if type(action) is not Play:
         return False
-    card = state.hands[state.current_player][action.slot]
-    suit = state.options.variant.suit(card.suit)
-    built = state.fireworks[card.suit]
-    return built >= len(suit.build_order) or suit.build_order[built] != card.rank
+    # `playable` follows every build rule: descending suits, Up or Down, Sudoku (9.7, 9.29, 9.32).
+    return not playable(state, state.hands[state.current_player][action.slot])
 
 
 def states(
