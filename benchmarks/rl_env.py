@@ -2,6 +2,7 @@
 
     python benchmarks/rl_env.py                  # 2 and 5 players, about half a minute
     python benchmarks/rl_env.py --seconds 0.5 --repeat 3
+    python benchmarks/rl_env.py --players 2 --floor   # also what the rules alone cost
 
 The workload is what an RL actor loop does: at every step, read every seat's ``vectorized``
 observation (the canonical bits, 658 of them for two players), then take a uniformly random move
@@ -22,6 +23,8 @@ import random
 import sys
 import time
 from typing import Any
+
+import attrs
 
 from hanabi_core import rl_env as ours
 
@@ -46,11 +49,47 @@ def drive(module: Any, players: int, seconds: float, seed: int) -> tuple[int, fl
     return steps, time.process_time() - start
 
 
+def floor(players: int, seconds: float, seed: int, vectors: bool) -> tuple[int, float]:
+    """The same games without the environment: `new_game`, HLE's legal uids, `apply`; with
+    `vectors`, also one fresh copy of a vector-sized list per seat and step (what handing out
+    the observations costs at least). The steps and the CPU seconds they took."""
+    from hanabi_core.hle import encode, max_moves, options_from_config, uid_to_action
+    from hanabi_core.hle.moves import _uid_table
+    from hanabi_core.rules import apply, new_game
+
+    rng = random.Random(seed)
+    options = options_from_config({"players": players})
+    probe = new_game(options, seed=0)
+    moves = range(max_moves(options))
+    # The action of each uid for each mover (uid_to_action reads only whose turn it is).
+    actions = []
+    for mover in range(players):
+        state = probe if mover == 0 else attrs.evolve(probe, current_player=mover)
+        actions.append([uid_to_action(state, uid) for uid in moves])
+    bits = encode(probe, 0)  # a vector as it is, mostly 0s
+    table = _uid_table(options)  # what rl_env asks for the legal uids
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = new_game(options, seed=rng.getrandbits(64))
+        while state.outcome is None:
+            if vectors:
+                handed = [bits.copy() for _ in range(players)]
+                del handed
+            uid = rng.choice(table.legal(state))
+            state = apply(state, actions[state.current_player][uid])
+            steps += 1
+    return steps, time.process_time() - start
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="per run (default 2)")
     parser.add_argument("--repeat", type=int, default=5, help="runs per figure (default 5)")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 5])
+    parser.add_argument(
+        "--floor", action="store_true", help="also time the rules alone (no environment)"
+    )
     args = parser.parse_args(argv)
     try:
         from hanabi_learning_environment import rl_env as theirs
@@ -74,6 +113,16 @@ def main(argv: list[str] | None = None) -> None:
         hle_rate = f"{best['hle']:,.0f}" if theirs is not None else "n/a"
         ratio = f"{best['ours'] / best['hle']:.1f}x" if theirs is not None else "n/a"
         print(f"| {players} | {best['ours']:,.0f} | {hle_rate} | {ratio} |")
+    if args.floor:
+        print()
+        print("| players | rules alone µs/step | + one fresh vector per seat µs/step |")
+        print("|---|---|---|")
+        for players in args.players:
+            costs = []
+            for vectors in (False, True):
+                runs = [floor(players, args.seconds, run, vectors) for run in range(args.repeat)]
+                costs.append(min(seconds / steps for steps, seconds in runs) * 1e6)
+            print(f"| {players} | {costs[0]:.1f} | {costs[1]:.1f} |")
 
 
 if __name__ == "__main__":

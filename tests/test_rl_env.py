@@ -324,3 +324,30 @@ def test_vectors_read_now_and_then_match_the_encoder(players: int, observation_t
             obs, _, done, _ = env.step(rng.choice(legal))
         for seen, expected in late:
             assert seen["vectorized"] == expected  # type: ignore[index]
+
+
+def test_environments_of_one_game_share_tables_not_positions() -> None:
+    """Environments of the same config share the tables of their layout (the last-move section
+    by move key among them), never a position: two environments stepped in turn, one of them
+    with a random start player, each give the vectors `hle.encode` gives of its own state, and
+    an observation of one is not changed by steps of the other."""
+    rng = random.Random(3)
+    envs = [
+        rl_env.HanabiEnv({"players": 3, "seed": 7}),
+        rl_env.HanabiEnv({"players": 3, "seed": 8, "random_start_player": True}),
+    ]
+    observations = [env.reset() for env in envs]
+    for _ in range(80):
+        for k, env in enumerate(envs):
+            obs = observations[k]
+            state = env.state
+            seats = obs["player_observations"]
+            for seen in seats[::2]:
+                assert seen["vectorized"] == encode(state, seen["pyhanabi"].seat)
+            kept = seats[1]  # read after the next step, of either environment
+            if state.is_over:
+                observations[k] = env.reset()
+            else:
+                legal = seats[obs["current_player"]]["legal_moves_as_int"]
+                observations[k] = env.step(rng.choice(legal))[0]
+            assert kept["vectorized"] == encode(state, kept["pyhanabi"].seat)

@@ -56,12 +56,12 @@ from .hle.knowledge import (
     Knowledge,
     _fresh,
     _initial_knowledge,
-    _learn,
+    _seer,
 )
 from .hle.moves import _uid_table
 from .rules import apply, check, new_game
 from .spec import Rule
-from .state import GameState, Turn
+from .state import Entry, GameState, Turn
 from .views import view
 
 __all__ = ["PRESETS", "HanabiEnv", "PlayerObservation", "make"]
@@ -130,6 +130,7 @@ class _Snapshot:
         "board",
         "clue_keys",
         "discards",
+        "entry",
         "env",
         "fireworks",
         "hand_parts",
@@ -141,7 +142,6 @@ class _Snapshot:
         "legal",
         "score",
         "state",
-        "turn",
     )
 
     def __init__(  # noqa: PLR0917  (built once a step: keywords would cost a dict)
@@ -150,13 +150,13 @@ class _Snapshot:
         state: GameState,
         knowledge: Knowledge | None,
         previous: _Snapshot | None,
-        turn: Turn | None = None,
+        entry: Entry | None = None,
         last_key: int = 0,
     ) -> None:
         self.env = env
         self.last_key = last_key  # the key of section 4 in env._lasts (see `step`)
         self.state = state
-        self.turn = turn  # the turn that led here from `previous` (state.last_turn)
+        self.entry = entry  # the turn that led here from `previous` (state.log.entry)
         self.knowledge = knowledge
         self.legal: tuple[int, ...] | None = None
         self.board: list[int] | None = None
@@ -174,7 +174,8 @@ class _Snapshot:
         # Carry over what the turn did not touch: a clue changes the target's knowledge; a play
         # or a discard the actor's hand and knowledge, a discard or misplay the pile, a play the
         # fireworks, and a play or discard with no card to draw the hand sizes (rule 6.5).
-        assert turn is not None, "a snapshot after a turn is built with that turn"
+        assert entry is not None, "a snapshot after a turn is built with that turn"
+        player, action, _, card, _, _, drawn = entry
         previous_state = previous.state
         # The score changes only with the fireworks or at the end (rules 8.1 to 8.4).
         if state.built is previous_state.built and state.outcome is None:
@@ -183,14 +184,13 @@ class _Snapshot:
             self.score = state.score
         self.knowledge_parts = knowledge_parts = previous.knowledge_parts.copy()
         self.discards = previous.discards
-        if turn.card is None:  # a clue
+        if card is None:  # a clue
             self.hand_parts = previous.hand_parts
             self.clue_keys = previous.clue_keys
             self.hands_sections = previous.hands_sections
             self.fireworks = previous.fireworks
-            knowledge_parts[turn.action.target] = None  # type: ignore[union-attr]
+            knowledge_parts[action.target] = None  # type: ignore[union-attr]
             return
-        player = turn.player
         self.hand_parts = hand_parts = previous.hand_parts.copy()
         hand_parts[player] = None
         self.clue_keys = clue_keys = previous.clue_keys.copy()
@@ -199,14 +199,14 @@ class _Snapshot:
         # The actor's own section 1 shows only the others' hands: it stands while no hand is
         # left short of a card.
         sections: list[list[int] | None] = [None] * env.players
-        if turn.drawn is not None:
+        if drawn is not None:
             sections[player] = previous.hands_sections[player]
         self.hands_sections = sections
         self.fireworks = previous.fireworks if state.built is previous_state.built else None
         if state.discards is not previous_state.discards:
             before = self.discards
             if before is not None:
-                self.discards = env._layout.discards_after(before, turn.card)
+                self.discards = env._layout.discards_after(before, card)
 
     def legal_uids(self) -> tuple[int, ...]:
         legal = self.legal
@@ -255,12 +255,13 @@ class _Snapshot:
     def _lasts(self) -> list[list[int]]:
         """Section 4 for every seat."""
         layout = self.env._layout
-        turn = self.turn
-        if turn is None:
+        entry = self.entry
+        if entry is None:
             return layout.no_lasts
         cache = self.env._lasts
         lasts = cache.get(self.last_key)
         if lasts is None:
+            turn = Turn(self.state.turn - 1, *entry)
             head = layout.last_action_head(self.state.hands, turn)
             lasts = cache[self.last_key] = [
                 layout.last_action(seat, head) for seat in range(layout.players)
@@ -530,7 +531,9 @@ class HanabiEnv:
         self._ring = [[(seat + k) % players for k in range(players)] for seat in range(players)]
         self._others = [ring[1:] for ring in self._ring]
         self._fresh = _fresh(len(self.options.variant.suits))
+        self._seer = self._observation_type == hle.SEER  # every card known from the deal
         self._start = 0
+        self._seats = self._ring[0]  # HLE's players in order, as hanabi_core's seats
         self._snapshot: _Snapshot | None = None
         self._uids = hle.max_moves(self.options)
         probe = new_game(self.options, seed=0)
@@ -557,8 +560,10 @@ class HanabiEnv:
             [layout.colour_of_suit[suit] * layout.ranks + rank - 1 for rank in range(6)]
             for suit in range(layout.colours)
         ]
-        # Section 4 for every seat, by the key `step` computes (bounded: a few thousand keys).
-        self._lasts: dict[int, list[list[int]]] = {}
+        # Section 4 for every seat, by the key `step` computes (bounded: a few thousand keys). The
+        # key means the same in every game of these options, so the table is the layout's,
+        # shared by every environment of the same game and observation type.
+        self._lasts = layout.lasts_cache
 
     @property
     def state(self) -> GameState:
@@ -625,6 +630,7 @@ class HanabiEnv:
         elif self._observation_type == hle.SEER:
             knowledge = _initial_knowledge(state, True)
         self._start = start
+        self._seats = self._ring[-start % players]
         self._snapshot = _Snapshot(self, state, knowledge, None)
         return self._observations()
 
@@ -656,9 +662,7 @@ class HanabiEnv:
         assert snapshot is not None
         start = self._start
         return {
-            "player_observations": [
-                PlayerObservation(snapshot, seat) for seat in self._ring[-start % self.players]
-            ],
+            "player_observations": [PlayerObservation(snapshot, seat) for seat in self._seats],
             "current_player": (snapshot.state.current_player + start) % self.players,
         }
 
@@ -733,23 +737,27 @@ class HanabiEnv:
                 refuse it (``"card_index": True``, ``"rank": 1.0``, a number beyond 64 bits, a
                 ``color`` that is not a string); the environment is unchanged.
         """
-        snapshot = self._current()
+        snapshot = self._snapshot
+        if snapshot is None:
+            snapshot = self._current()  # raises
         state = snapshot.state
-        if type(action) is int and state.outcome is None and action in snapshot.legal_uids():
+        legal = snapshot.legal
+        if legal is None:
+            legal = snapshot.legal_uids()
+        if type(action) is int and state.outcome is None and action in legal:
             uid = action  # the common case, checked in full by _uid otherwise
         else:
             uid = self._uid(snapshot, action)
         actor = state.current_player
         after = apply(state, self._actions[actor][uid])
-        turn = after.last_turn
-        assert turn is not None
+        # The turn as the log keeps it (a plain tuple: state.last_turn would build a Turn).
+        entry = after.log.entry  # type: ignore[union-attr]
+        _, move, touched, card, misplay, note_gained, drawn = entry
         knowledge = snapshot.knowledge
         # Section 4 is looked up by one int: the move (uid and actor) and what it did (the
         # card and its fate, or the slots a clue touched).
-        card = turn.card
         if card is None:  # a clue: HLE's reveal bitmask of the target's touched slots
-            target = turn.action.target  # type: ignore[union-attr]
-            touched = turn.touched
+            target = move.target  # type: ignore[union-attr]
             mask = 0
             bit = 1
             for held in after.hands[target]:
@@ -769,11 +777,20 @@ class HanabiEnv:
                 knowledge = (*knowledge[:target], held_knowledge, *knowledge[target + 1 :])
         else:
             face = self._faces[card.suit_index][card.rank]
-            fate = 2 * (not turn.misplay) + turn.note_gained
+            fate = 2 * (not misplay) + note_gained
             last_key = (((uid * self.players + actor) * self._layout.cr + face) << 2 | fate) << 1
             if knowledge is not None:
-                knowledge = _learn(
-                    knowledge, after.hands, turn, self._fresh, self._observation_type == hle.SEER
-                )
-        self._snapshot = new = _Snapshot(self, after, knowledge, snapshot, turn, last_key)
-        return self._observations(), new.score - snapshot.score, after.outcome is not None, {}
+                # Rule 6.5: the card leaves its slot; the one drawn is the newest (HLE's
+                # knowledge of it is fresh, or the card itself for the seer type).
+                slot = move.slot  # type: ignore[union-attr]
+                mine = knowledge[actor]
+                held_knowledge = mine[:slot] + mine[slot + 1 :]
+                if drawn is not None:
+                    held_knowledge += (_seer(drawn) if self._seer else self._fresh,)
+                knowledge = (*knowledge[:actor], held_knowledge, *knowledge[actor + 1 :])
+        self._snapshot = new = _Snapshot(self, after, knowledge, snapshot, entry, last_key)
+        observations = {
+            "player_observations": [PlayerObservation(new, seat) for seat in self._seats],
+            "current_player": (after.current_player + self._start) % self.players,
+        }
+        return observations, new.score - snapshot.score, after.outcome is not None, {}

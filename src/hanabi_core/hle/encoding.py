@@ -96,6 +96,8 @@ class _Layout:
         self.knowledge_cache: dict[int, list[int]] = {}
         self.tail_cache: dict[tuple[int, ...], list[int]] = {}
         self.last_cache: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
+        # Section 4 for every seat by rl_env's key of a move (its uid, actor and outcome).
+        self.lasts_cache: dict[int, list[list[int]]] = {}
         self.no_lasts = [self.no_last] * p
 
     def card_index(self, card: DealtCard | Card) -> int:
