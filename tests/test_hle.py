@@ -20,9 +20,12 @@ from hanabi_core import (
     GameState,
     IllegalAction,
     InvalidOptions,
+    Options,
     Play,
     RankClue,
     apply,
+    hanablive,
+    hle,
     legal_actions,
     new_game,
     view,
@@ -235,3 +238,28 @@ def test_encode_refuses_a_bad_seat() -> None:
         encode(state, 0, 5)
     with pytest.raises(InvalidOptions):
         encode_view(view(state, 0), SEER)  # the view lacks the viewer's own cards
+
+
+@pytest.mark.parametrize("name", ["No Variant", "Rainbow (5 Suits)", "Sudoku (5 Suits)"])
+def test_hle_functions_refuse_variants_hle_lacks(name: str) -> None:
+    """HLE's uids, bits and knowledge exist for its own colours only: another variant (even
+    hanab.live's "No Variant", whose suits are named "Red", …) is refused by a library error
+    that pickles, never a bare KeyError."""
+    state = new_game(Options(players=2, variant=hanablive.variant(name)), seed=1)
+    calls = [
+        lambda: hle.encode(state, 0),
+        lambda: hle.encode_view(view(state, 0)),
+        lambda: hle.encode_v0_belief(state, 0),
+        lambda: hle.legal_uids(state),
+        lambda: hle.uid_to_action(state, 12),
+        lambda: hle.action_to_uid(state, Play(0)),
+        lambda: hle.move_to_dict(state, 0),
+        lambda: hle.hle_knowledge(state),
+        lambda: hle.view_knowledge(view(state, 1)),
+        lambda: hle.observation_length(state.options),
+    ]
+    for call in calls:
+        with pytest.raises(InvalidOptions) as error:
+            call()
+        assert "HLE" in str(error.value)
+        assert pickle.loads(pickle.dumps(error.value)) == error.value

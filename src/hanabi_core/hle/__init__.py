@@ -47,6 +47,7 @@ from .config import (
     colour_index,
     hle_variant,
     options_from_config,
+    require_hle_variant,
 )
 from .encoding import encode, encode_v0_belief, encode_view, observation_length
 from .knowledge import hle_knowledge, view_knowledge
@@ -71,6 +72,7 @@ __all__ = [
     "move_to_dict",
     "observation_length",
     "options_from_config",
+    "require_hle_variant",
     "uid_to_action",
     "view_knowledge",
 ]

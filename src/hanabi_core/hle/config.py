@@ -63,6 +63,35 @@ def hle_variant(colors: int) -> Variant:
     return _VARIANTS[colors]
 
 
+_HLE_VARIANTS = frozenset(_VARIANTS.values())
+
+
+def require_hle_variant(options: Options) -> None:
+    """Refuse a game HLE cannot play: its variant must be HLE's (`hle_variant` of 1 to 5
+    colours). HLE's move uids, colour indices and observation bits exist for those alone.
+
+    Raises:
+        InvalidOptions: another variant (a hanab.live variant, a multicolour suit, …).
+
+    ```python
+    from hanabi_core import InvalidOptions, Options
+    from hanabi_core.hanablive import variant
+    from hanabi_core.hle import require_hle_variant
+    require_hle_variant(Options(players=2))  # the base game is HLE's five colours
+    try:
+        require_hle_variant(Options(players=2, variant=variant("Rainbow (5 Suits)")))
+    except InvalidOptions as error:
+        assert "HLE" in str(error)
+    ```
+    """
+    if options.variant not in _HLE_VARIANTS:
+        raise InvalidOptions(
+            "variant",
+            f"HLE plays only its own colours (R, Y, G, W, B; 1 to 5 of them), not "
+            f"{_brief(options.variant.name)}",
+        )
+
+
 def _int_option(config: Mapping[str, Any], key: str, default: int) -> int:
     value = config.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):

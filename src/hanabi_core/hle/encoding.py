@@ -11,7 +11,7 @@ from ..options import Options
 from ..state import GameState, Turn
 from ..variants import ClueShown
 from ..views import HiddenClue, PlayerView
-from .config import _COLOUR_OF_NAME, CARD_KNOWLEDGE, MINIMAL, SEER
+from .config import _COLOUR_OF_NAME, CARD_KNOWLEDGE, MINIMAL, SEER, require_hle_variant
 from .knowledge import (
     _HINTED_COLOUR_SHIFT,
     _HINTED_RANK_SHIFT,
@@ -268,6 +268,7 @@ def _layout(options: Options, observation_type: int) -> _Layout:
             raise InvalidOptions(
                 "observation_type", f"must be 0, 1 or 2, got {_brief(observation_type)}"
             )
+        require_hle_variant(options)  # before any table is built from its colours
         if options.variant.clue_shown is not ClueShown.VALUE:
             # HLE's observation has a clue's colour or rank in it: it cannot hide them.
             raise InvalidOptions(

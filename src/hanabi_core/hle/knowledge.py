@@ -14,7 +14,7 @@ from ..cards import DealtCard
 from ..rules import dealt_orders
 from ..state import GameState, Turn
 from ..views import HiddenClue, PlayerView
-from .config import _COLOUR_OF_NAME
+from .config import _COLOUR_OF_NAME, require_hle_variant
 
 _RANK_SHIFT = 5
 _HINTED_COLOUR_SHIFT = 10
@@ -103,6 +103,7 @@ def hle_knowledge(state: GameState, seer: bool = False) -> Knowledge:
     as in HLE's SEER observation type.
     """
     options = state.options
+    require_hle_variant(options)
     size = options.hand_size
     fresh = _fresh(len(options.variant.suits))
     hands = [list(state.dealt[p * size : (p + 1) * size]) for p in range(options.players)]
@@ -124,6 +125,7 @@ def view_knowledge(seen: PlayerView) -> Knowledge:
     from: card knowledge is common knowledge.
     """
     options = seen.options
+    require_hle_variant(options)
     fresh = _fresh(len(options.variant.suits))
     hands = [list(block) for block in dealt_orders(options)]
     knowledge = [[fresh] * len(hand) for hand in hands]

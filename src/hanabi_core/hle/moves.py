@@ -10,7 +10,7 @@ from ..errors import IllegalAction, _brief
 from ..options import Options
 from ..spec import Rule
 from ..state import GameState
-from .config import _COLOUR_OF_NAME, COLOUR_CHARS, HLE_COLOURS, colour_index
+from .config import _COLOUR_OF_NAME, COLOUR_CHARS, HLE_COLOURS, colour_index, require_hle_variant
 
 
 def max_moves(options: Options) -> int:
@@ -37,7 +37,7 @@ def uid_to_action(state: GameState, uid: int) -> Action:
             action=uid,
             state=state,
         )
-    return _action_of(options, state.current_player, uid)
+    return _uid_table(options).actions[state.current_player][uid]
 
 
 def _action_of(options: Options, player: int, uid: int) -> Action:
@@ -66,6 +66,7 @@ def action_to_uid(state: GameState, action: Action) -> int:
         IllegalAction: the action names a slot, seat, colour or rank no uid stands for.
     """
     options = state.options
+    require_hle_variant(options)
     size = options.hand_size
     players = options.players
     colours = options.variant.clue_colours
@@ -194,6 +195,7 @@ _UID_TABLES: dict[Options, _UidTable] = {}
 def _uid_table(options: Options) -> _UidTable:
     table = _UID_TABLES.get(options)
     if table is None:
+        require_hle_variant(options)  # HLE's uids exist for its own colours only
         if len(_UID_TABLES) > 64:
             _UID_TABLES.clear()
         table = _UID_TABLES[options] = _UidTable(options)
