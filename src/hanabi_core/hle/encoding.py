@@ -268,12 +268,12 @@ def _layout(options: Options, observation_type: int) -> _Layout:
             raise InvalidOptions(
                 "observation_type", f"must be 0, 1 or 2, got {_brief(observation_type)}"
             )
-        require_hle_variant(options)  # before any table is built from its colours
         if options.variant.clue_shown is not ClueShown.VALUE:
             # HLE's observation has a clue's colour or rank in it: it cannot hide them.
             raise InvalidOptions(
                 "variant", "HLE's observation shows every clue's value (rules 9.30 and 9.31)"
             )
+        require_hle_variant(options)  # before any table is built from its colours
         if len(_LAYOUTS) > 64:
             _LAYOUTS.clear()
         layout = _LAYOUTS[key] = _Layout(options, observation_type)
