@@ -62,6 +62,8 @@ SAMPLE = (
     "Up or Down (5 Suits)",  # START cards, directions (rule 9.29)
     "Up or Down & Orange (5 Suits)",  # with an inverted suit
     "Up or Down & Dark Prism (6 Suits)",  # a one-of-each suit's START, prism START's colour
+    "Throw It in a Hole & Rainbow (5 Suits)",  # plays face down, no firework bonus (rule 9.33)
+    "Throw It in a Hole & Orange (4 Suits)",  # with an inverted suit (its discards go in the hole)
 )
 
 

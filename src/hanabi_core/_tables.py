@@ -86,6 +86,8 @@ class _VariantTables:
     clue_ranks: frozenset[int]
     # Rule 9.29: fireworks built up or down as their first cards decide (next_rank is not read).
     up_or_down: bool
+    # Rule 6.4's Note for a completed firework; not in Throw It in a Hole (rule 9.33).
+    firework_bonus: bool
 
 
 def _variant_tables(variant: Variant) -> _VariantTables:
@@ -133,6 +135,7 @@ def _variant_tables(variant: Variant) -> _VariantTables:
             rank_clues=rank_clues,
             clue_ranks=frozenset(variant.clue_ranks),
             up_or_down=variant.up_or_down,
+            firework_bonus=not variant.hidden_plays,
         )
         cache.tables = tables
     return tables

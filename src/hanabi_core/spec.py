@@ -119,6 +119,7 @@ class Rule(str, Enum):
     UP_OR_DOWN = "9.29"
     COW_AND_PIG = "9.30"
     DUCK = "9.31"
+    THROW_IT_IN_A_HOLE = "9.33"
 
     # 10. Options
     OPTIONS_VALIDATED = "10.1"

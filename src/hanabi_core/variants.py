@@ -158,6 +158,10 @@ class Variant:
             (rules 9.30 and 9.31); the clue itself is given and touches cards as always.
         up_or_down: each suit has one `START` card more (its copies of rank 1 are the suit's
             data), and each firework's direction is chosen by its first cards (rule 9.29).
+        hidden_plays: Throw It in a Hole (rule 9.33): a card played or misplayed goes face down
+            into a hole, so that until the game ends no player is shown its face (if it was their
+            own), the fireworks, the score or the Storms; completing a firework brings no Note
+            back (rule 6.4 does not apply).
         ranks: derived: the ranks of the deck, ascending, then `START` in Up or Down.
         note_units: derived: how many units a Note is counted in, 2 in Clue Starved where a
             discard brings back half a Note (rule 9.25), else 1. `GameState.notes` counts units.
@@ -193,6 +197,7 @@ class Variant:
         default=ClueShown.VALUE, kw_only=True, validator=_kind_of(ClueShown, "a ClueShown")
     )
     up_or_down: bool = field(default=False, kw_only=True, validator=_BOOL)
+    hidden_plays: bool = field(default=False, kw_only=True, validator=_BOOL)
     ranks: tuple[int, ...] = field(init=False, eq=False, repr=False)
     note_units: int = field(init=False, eq=False, repr=False)
     discards_at_note_cap: bool = field(init=False, eq=False, repr=False)
@@ -244,6 +249,13 @@ class Variant:
                 "variant",
                 f"variant {_brief(self.id)}: a deceptive rank needs clue ranks (rule 9.16)",
             )
+        if self.up_or_down and self.hidden_plays:
+            # hanab.live combines them nowhere; a hidden firework's direction is not defined.
+            raise InvalidOptions(
+                "variant",
+                f"variant {_brief(self.id)}: Up or Down (rule 9.29) and Throw It in a Hole "
+                "(rule 9.33) are not combined",
+            )
         object.__setattr__(self, "_index", _suit_index(self.suits))
         # Rule 9.29: a START card in each suit of an Up or Down deck, after its 5.
         object.__setattr__(self, "ranks", (*RANKS, START) if self.up_or_down else RANKS)
@@ -287,6 +299,7 @@ class Variant:
             "alternating_clues": self.alternating_clues,
             "clue_shown": self.clue_shown,
             "up_or_down": self.up_or_down,
+            "hidden_plays": self.hidden_plays,
         }
         rebuild = partial(Variant, **flags)  # type: ignore[arg-type]  # the fields, as they were
         return (rebuild, (self.id, self.name, self.suits, self.clue_colours))

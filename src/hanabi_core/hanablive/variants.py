@@ -35,7 +35,6 @@ ID_PREFIX = "hanab.live:"
 #: The variant flags of mechanics hanabi_core does not implement yet, with their names (rule 9.28).
 UNSUPPORTED: Mapping[str, str] = {
     "sudoku": "Sudoku",
-    "throwItInAHole": "Throw It in a Hole",
 }
 #: Suit flags of mechanics hanabi_core does not implement yet (rule 9.28): none today.
 _UNSUPPORTED_SUIT: Mapping[str, str] = {}
@@ -167,6 +166,7 @@ def _build(name: str) -> Variant:
         if data.get("cowAndPig")
         else ClueShown.VALUE,
         up_or_down=data.get("upOrDown", False),
+        hidden_plays=data.get("throwItInAHole", False),  # rule 9.33
     )
 
 
