@@ -28,6 +28,7 @@ from hanabi_core import (
     GameState,
     IllegalAction,
     Options,
+    Play,
     PlayerView,
     RankClue,
     Variant,
@@ -40,7 +41,9 @@ from hanabi_core import (
 
 #: The built-in variants, and hanab.live's that hide a clue's value (rules 9.30 and 9.31).
 HIDDEN_CLUES = ("Cow & Pig (5 Suits)", "Duck (4 Suits)")
-VARIANT_IDS = sorted(VARIANTS) + list(HIDDEN_CLUES)
+#: hanab.live's variants where every card played goes face down into a hole (rule 9.33).
+HIDDEN_PLAYS = ("Throw It in a Hole & Rainbow (5 Suits)", "Throw It in a Hole & Orange (4 Suits)")
+VARIANT_IDS = sorted(VARIANTS) + list(HIDDEN_CLUES) + list(HIDDEN_PLAYS)
 
 
 def variant_of(variant_id: str) -> Variant:
@@ -160,6 +163,15 @@ def check_no_hidden_card(state: GameState, seat: int) -> None:
 
     The options (with their private caches) are walked once per distinct value, for speed."""
     hidden = {card.order for card in state.hands[seat]} | {card.order for card in state.deck}
+    if state.options.variant.hidden_plays and state.outcome is None:
+        # Rule 9.33: the seat's own cards put into the hole stay hidden from it.
+        hidden |= {
+            t.card.order
+            for t in state.turns
+            if t.player == seat
+            and t.card is not None
+            and (type(t.action) is Play) != t.card.inverted
+        }
     every = set(state.options.variant.deck)
     seen = view(state, seat)
     assert seen.options is state.options
@@ -280,6 +292,9 @@ def test_r12_4_true_card_possible_and_knowledge_never_grows(
                     revealed.add(face(turn.card))
                 if turn.drawn is not None and turn.player != seat:
                     revealed.add(face(turn.drawn))
+                if variant.hidden_plays and game.is_over:
+                    # Rule 9.33: the end of the game shows every card of the hole.
+                    revealed |= {face(t.card) for t in game.turns if t.card is not None}
                 shrunk = {c for c, n in was.counts if k.identities.get(c, 0) < n}
                 gone = {c for c in shrunk if c.suit not in k.suits or c.rank not in k.ranks}
                 assert shrunk - gone <= revealed, (shrunk, revealed)
