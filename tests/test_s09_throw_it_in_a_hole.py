@@ -31,7 +31,7 @@ from hanabi_core import (
     write_record,
 )
 from hanabi_core.bots import SimpleBot, believed_built, decide, next_ranks
-from hanabi_core.hanablive import variant, variant_names
+from hanabi_core.hanablive import Desync, LiveGame, messages, variant, variant_names
 from hanabi_core.hle import encode_view
 from hanabi_core.variants import Variant
 from hanabi_core.views import HiddenPlay
@@ -239,3 +239,61 @@ def test_r9_33_variant_flag_is_data_and_pickles() -> None:
 def test_r9_33_hle_encodings_refuse_hidden_plays() -> None:
     with pytest.raises(InvalidOptions, match=r"9\.33"):
         encode_view(view(deal(HOLE, SEAT0, SEAT1, SEAT2), 0))
+
+
+def _identities(state: GameState) -> list[dict[str, int]]:
+    """hanab.live's ``cardIdentities`` message, sent to every player once the game is over."""
+    return [{"suitIndex": c.suit_index, "rank": c.rank} for c in state.dealt]
+
+
+def test_r9_33_the_server_sends_plays_face_down_and_the_live_view_follows() -> None:
+    # server/src/actions_scrub.go: every play and failed discard reaches every player with suit
+    # and rank -1; the strike and the status (with the score) are sent as always.
+    state = apply(deal(HOLE, SEAT0, [Card(Y, 3), *SEAT1[1:]], SEAT2), Play(0))  # red 1 fits
+    state = apply(state, Play(0))  # seat 1: yellow 3 misplays
+    state = apply(state, RankClue(0, 2))
+    record = GameRecord.from_state(state)
+    for seat in range(3):
+        sent = messages(record, seat)
+        moved = [m for m in sent if m["type"] in ("play", "discard")]
+        assert [(m["type"], m["suitIndex"], m["rank"]) for m in moved] == [
+            ("play", -1, -1),
+            ("discard", -1, -1),
+        ]
+        assert moved[1]["failed"] is True
+        assert [m["num"] for m in sent if m["type"] == "strike"] == [1]
+        assert [m["score"] for m in sent if m["type"] == "status"] == [1, 1, 1]
+        game = LiveGame.from_options(record.options, seat).receive_all(sent)
+        assert game.view == view(state, seat)
+        assert game.view.built is None and game.view.storms is None
+
+
+def test_r9_33_a_live_game_shows_the_end_once_the_cards_are_known() -> None:
+    options = EDITIONS["hanab-live"].options(2, variant=variant(HOLE))
+    state = new_game(options, seed=4)
+    while not state.is_over:  # seat 0 plays every card of its own
+        state = apply(state, Play(0) if state.current_player == 0 else RankClue(0, 1))
+        if not state.is_over and state.current_player == 1 and state.notes == 0:
+            state = apply(state, Discard(0))
+    record = GameRecord.from_state(state)
+    game = LiveGame.from_options(options, 0).receive_all(messages(record, 0))
+    assert game.is_over and game.view.outcome == state.outcome
+    assert game.view.built is None  # its own cards in the hole are still unknown to seat 0
+    with pytest.raises(Desync):
+        game.reveal(_identities(state)[:3])
+    wrong = _identities(state)
+    wrong[5] = {"suitIndex": (wrong[5]["suitIndex"] + 1) % 5, "rank": wrong[5]["rank"]}
+    with pytest.raises(Desync):
+        game.reveal(wrong)  # seat 0 saw card 5 in seat 1's hand
+    shown = game.reveal(_identities(state))
+    assert shown.view == view(state, 0) and shown.view.built == state.built
+
+
+def test_r9_33_a_live_game_refuses_a_play_sent_face_up() -> None:
+    state = deal(HOLE, SEAT0, SEAT1, SEAT2)
+    record = GameRecord.from_state(apply(state, Play(0)))
+    sent = list(messages(record, 1))
+    play = next(i for i, m in enumerate(sent) if m["type"] == "play")
+    sent[play] = {**sent[play], "suitIndex": 0, "rank": 1}
+    with pytest.raises(Desync, match="hidden"):
+        LiveGame.from_options(record.options, 1).receive_all(sent)

@@ -349,3 +349,48 @@ def test_r9_30_r9_31_view_unchanged_when_a_clued_card_swaps_and_every_clue_touch
             assume(False)
     assert view(twin, seat) == view(state, seat)
     assert leaves(view(twin, seat)) == leaves(view(state, seat))
+
+
+@pytest.mark.parametrize("name", HIDDEN_PLAYS)
+@given(data=st.data())
+def test_r9_33_view_unchanged_when_an_own_card_in_the_hole_swaps(
+    name: str, data: st.DataObject
+) -> None:
+    # While a Throw It in a Hole game goes on, a card the seat put into the hole may swap with an
+    # undrawn card of another face: if every clue still touches the same cards and the game still
+    # goes on, the seat's view cannot change (fitted or misplayed, it never saw it).
+    variant = hanablive.variant(name)
+    # Seat 0 puts its slot-0 card into the hole; then clues and discards, some plays.
+    options = Options(data.draw(st.integers(2, 5)), variant=variant)
+    deck = data.draw(st.permutations(variant.deck))
+    state = apply(new_game(options, deck=deck), Play(0))
+    actions: list[Action] = [Play(0)]
+    for choice in data.draw(st.lists(st.integers(0, 1 << 16), max_size=20)):
+        legal = [a for a in legal_actions(state) if type(a) is not Play or choice % 4 == 0]
+        if state.is_over or not legal:
+            break
+        actions.append(legal[choice % len(legal)])
+        state = apply(state, actions[-1])
+    assume(state.outcome is None)
+    seat = 0
+    holed = [
+        t.card.order
+        for t in state.turns
+        if t.player == seat and t.card is not None and (type(t.action) is Play) != t.card.inverted
+    ]
+    undrawn = [card.order for card in state.deck]
+    assume(holed and undrawn)
+    first = data.draw(st.sampled_from(holed), label="own card in the hole")
+    second = data.draw(st.sampled_from(undrawn), label="undrawn")
+    assume(deck[first] != deck[second])
+    # An inverted suit's card played is discarded face up (rule 9.13): keep the card's fate.
+    inverted = {s.name for s in variant.suits if s.inverted}
+    assume((deck[first].suit in inverted) == (deck[second].suit in inverted))
+    swapped = list(deck)
+    swapped[first], swapped[second] = deck[second], deck[first]
+    twin = replay(state.options, swapped, actions)
+    assume(twin is not None and twin.outcome is None)
+    assert twin is not None
+    assume([t.touched for t in twin.turns] == [t.touched for t in state.turns])
+    assert view(twin, seat) == view(state, seat)
+    assert leaves(view(twin, seat)) == leaves(view(state, seat))
