@@ -24,6 +24,12 @@ below from the faces each card may be one by one, rejects the assignments for wh
 clue to the seat could have been no clue at all (rejection keeps the draw uniform over the deals
 that remain), and replays each hidden clue as the first clue that touches the same cards.
 
+Where the variant puts played cards face down into a hole (Throw It in a Hole, rule 9.33), the
+seat's own cards in the hole are open too: each may be any face its clues allowed while it was
+held, provided the game goes on as the view shows it (no third Storm, the fireworks not all
+built). The sampler draws them with the own hand, as below, and keeps a deal only if replaying it
+gives back the view (rejection again: the draw stays uniform over the deals that fit).
+
 Nothing else a view holds depends on those faces: the seat's own empathy counts every other hand,
 and the other holders' counts leave the seat's hand out. So the consistent deals are: the faces
 fixed by the view, any assignment of faces to the own hand allowed by the clues, and any order of
