@@ -18,8 +18,10 @@ import pytest
 
 from hanabi_core import (
     ColourClue,
+    GameState,
     InvalidOptions,
     Options,
+    Play,
     RankClue,
     Rule,
     apply,
@@ -29,9 +31,9 @@ from hanabi_core import (
     view,
 )
 from hanabi_core.hanablive.variants import _data, mechanics, variant, variant_names
-from hanabi_core.views import HiddenClue
+from hanabi_core.views import HiddenClue, HiddenPlay
 
-REFUSED_FLAGS = ("throwItInAHole",)
+REFUSED_FLAGS: tuple[str, ...] = ()
 
 
 def expected_shown(v: Mapping[str, Any], clue: ColourClue | RankClue) -> object:
@@ -161,10 +163,14 @@ def check_variant(name: str, seeds: range, players: int) -> None:
     assert built.max_score == size * len(v["suits"]) and built.stack_size == size
     assert built.sudoku == bool(v.get("sudoku"))
     assert {c.rank for c in built.deck} <= set(range(1, size + 1)) | {7}
+    # Rule 9.33 (server/src/actions_scrub.go): every play reaches every seat face down.
+    assert built.hidden_plays == bool(v.get("throwItInAHole"))
     options = Options(players, variant=built)
     shown_checked = False
     for seed in seeds:
         state = new_game(options, seed=seed)
+        if seed == seeds[0]:
+            check_play_shown(v, state)
         legal = set(legal_actions(state))
         for target in range(1, players):
             hand = state.hands[target]
@@ -199,6 +205,26 @@ def check_variant(name: str, seeds: range, players: int) -> None:
             for kind, colour, rank in named
             if kind in (ColourClue, RankClue)
         )
+
+
+def check_play_shown(v: Mapping[str, Any], state: GameState) -> None:
+    """What each seat is shown of a play of slot 0 (rule 9.33): in Throw It in a Hole, hanab.live's
+    server sends it with suit and rank -1 to every player and the client hides the fireworks, the
+    score and the strikes; elsewhere the card is face up and the fireworks public."""
+    card = state.hands[0][0]
+    after = apply(state, Play(0))
+    inverted = suit_facts(v["suits"][card.suit_index]).get("inverted", False)
+    hole = bool(v.get("throwItInAHole")) and not inverted  # an inverted card played is discarded
+    for seat in range(state.options.players):
+        seen = view(after, seat)
+        turn = seen.history[-1]
+        if hole:
+            assert turn.action == HiddenPlay(0) and turn.misplay is None
+            assert turn.card == (None if seat == 0 else card)
+        else:
+            assert turn.action == Play(0) and turn.card == card
+        hidden = bool(v.get("throwItInAHole"))
+        assert (seen.built is None, seen.storms is None, seen.score is None) == (hidden,) * 3
 
 
 def test_r9_8_the_catalogue_has_every_variant_once() -> None:

@@ -64,6 +64,8 @@ SAMPLE = (
     "Up or Down & Dark Prism (6 Suits)",  # a one-of-each suit's START, prism START's colour
     "Sudoku (5 Suits)",  # starts chosen in play, all different, wrapping around (rule 9.32)
     "Sudoku & Orange (4 Suits)",  # four-card fireworks, no 5s, with an inverted suit
+    "Throw It in a Hole & Rainbow (5 Suits)",  # plays face down, no firework bonus (rule 9.33)
+    "Throw It in a Hole & Orange (4 Suits)",  # with an inverted suit (its discards go in the hole)
 )
 
 

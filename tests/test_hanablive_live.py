@@ -55,6 +55,11 @@ DATA = Path(__file__).parent / "data" / "hanab-live"
 NAMES = {ours: theirs for theirs, ours in HANAB_LIVE_VARIANTS.items()}
 
 
+def identities(state: GameState) -> list[dict[str, int]]:
+    """hanab.live's ``cardIdentities`` for the game of `state` (every card by order)."""
+    return [{"suitIndex": c.suit_index, "rank": c.rank} for c in state.dealt]
+
+
 def check_every_turn(states: list[GameState], seat: int, record: GameRecord | None = None) -> None:
     """Feed the seat's messages to a LiveGame; compare after the deal and after every turn."""
     final = states[-1]
@@ -69,6 +74,10 @@ def check_every_turn(states: list[GameState], seat: int, record: GameRecord | No
         elif message["type"] == "turn":
             over = message["currentPlayerIndex"] == -1
             state = states[-1] if over else states[message["num"]]
+            if over and final.options.variant.hidden_plays:
+                # Rule 9.33: the seat's own cards in the hole are known from the cardIdentities
+                # hanab.live sends once the game is over.
+                game = game.reveal(identities(final))
         else:
             continue
         assert game.view == view(state, seat)

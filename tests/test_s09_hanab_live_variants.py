@@ -28,6 +28,7 @@ from hanabi_core import (
 )
 from hanabi_core._reach import _reachable
 from hanabi_core.hanablive import variant, variant_names
+from hanabi_core.hanablive import variants as hanablive_variants
 from hanabi_core.hanablive.variants import UNSUPPORTED, mechanics
 from hanabi_core.scoring import max_points, points
 from hanabi_core.state import GameState
@@ -298,14 +299,30 @@ def test_r9_27_blind_decides_first() -> None:
     assert not any(v.touches(c, s, r) for c in v.clue_colours for s in v.suits for r in range(1, 6))
 
 
-def test_r9_28_unimplemented_mechanics_are_refused_by_name() -> None:
-    for name, label in (("Throw It in a Hole (5 Suits)", "Throw It in a Hole"),):
-        assert mechanics(name) == (label,)
-        with pytest.raises(InvalidOptions, match=label):
+def test_r9_28_every_catalogue_variant_is_built_and_an_unknown_flag_is_refused_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    names = variant_names()
+    assert len(names) == 2426 and not UNSUPPORTED
+    assert all(mechanics(name) == () for name in names)
+    # A flag hanabi_core does not read (a mechanic hanab.live might add) refuses the variant by
+    # name rather than playing it by the rules of another.
+    variants_, suits, colours = hanablive_variants._data()
+    name = "Rainbow (5 Suits)"
+    patched = {**variants_, name: {**variants_[name], "bottomDeckBlind": True}}
+    rainbow = suits["Rainbow"]
+    patched_suits = {**suits, "Rainbow": {**rainbow, "glowing": True}}
+    monkeypatch.setattr(hanablive_variants, "_data", lambda: (patched, patched_suits, colours))
+    hanablive_variants._build.cache_clear()
+    try:
+        assert mechanics(name) == ("the variant flag 'bottomDeckBlind'", "the suit flag 'glowing'")
+        with pytest.raises(InvalidOptions, match="bottomDeckBlind.*rule 9.28") as error:
             variant(name)
-    assert set(UNSUPPORTED.values()) == {"Throw It in a Hole"}
-    assert mechanics("Orange (5 Suits)") == ()
-    assert mechanics("Sudoku (5 Suits)") == ()  # rule 9.32
+        assert pickle.loads(pickle.dumps(error.value)) == error.value
+        assert mechanics("Rainbow (6 Suits)") == ("the suit flag 'glowing'",)
+        assert mechanics("No Variant") == ()
+    finally:
+        hanablive_variants._build.cache_clear()
 
 
 def test_r9_1_the_built_in_variants_keep_their_fields() -> None:

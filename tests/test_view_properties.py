@@ -28,6 +28,7 @@ from hanabi_core import (
     GameState,
     IllegalAction,
     Options,
+    Play,
     PlayerView,
     RankClue,
     Variant,
@@ -42,7 +43,9 @@ from hanabi_core import (
 HIDDEN_CLUES = ("Cow & Pig (5 Suits)", "Duck (4 Suits)")
 #: A firework's cards depend on its start (rule 9.32): four-card Sudoku, an inverted suit.
 SUDOKU = ("Sudoku & Orange (4 Suits)",)
-VARIANT_IDS = sorted(VARIANTS) + list(HIDDEN_CLUES) + list(SUDOKU)
+#: hanab.live's variants where every card played goes face down into a hole (rule 9.33).
+HIDDEN_PLAYS = ("Throw It in a Hole & Rainbow (5 Suits)", "Throw It in a Hole & Orange (4 Suits)")
+VARIANT_IDS = sorted(VARIANTS) + list(HIDDEN_CLUES) + list(SUDOKU) + list(HIDDEN_PLAYS)
 
 
 def variant_of(variant_id: str) -> Variant:
@@ -162,6 +165,15 @@ def check_no_hidden_card(state: GameState, seat: int) -> None:
 
     The options (with their private caches) are walked once per distinct value, for speed."""
     hidden = {card.order for card in state.hands[seat]} | {card.order for card in state.deck}
+    if state.options.variant.hidden_plays and state.outcome is None:
+        # Rule 9.33: the seat's own cards put into the hole stay hidden from it.
+        hidden |= {
+            t.card.order
+            for t in state.turns
+            if t.player == seat
+            and t.card is not None
+            and (type(t.action) is Play) != t.card.inverted
+        }
     every = set(state.options.variant.deck)
     seen = view(state, seat)
     assert seen.options is state.options
@@ -282,6 +294,9 @@ def test_r12_4_true_card_possible_and_knowledge_never_grows(
                     revealed.add(face(turn.card))
                 if turn.drawn is not None and turn.player != seat:
                     revealed.add(face(turn.drawn))
+                if variant.hidden_plays and game.is_over:
+                    # Rule 9.33: the end of the game shows every card of the hole.
+                    revealed |= {face(t.card) for t in game.turns if t.card is not None}
                 shrunk = {c for c, n in was.counts if k.identities.get(c, 0) < n}
                 gone = {c for c in shrunk if c.suit not in k.suits or c.rank not in k.ranks}
                 assert shrunk - gone <= revealed, (shrunk, revealed)
@@ -334,5 +349,50 @@ def test_r9_30_r9_31_view_unchanged_when_a_clued_card_swaps_and_every_clue_touch
             twin = apply(twin, action)
         except IllegalAction:
             assume(False)
+    assert view(twin, seat) == view(state, seat)
+    assert leaves(view(twin, seat)) == leaves(view(state, seat))
+
+
+@pytest.mark.parametrize("name", HIDDEN_PLAYS)
+@given(data=st.data())
+def test_r9_33_view_unchanged_when_an_own_card_in_the_hole_swaps(
+    name: str, data: st.DataObject
+) -> None:
+    # While a Throw It in a Hole game goes on, a card the seat put into the hole may swap with an
+    # undrawn card of another face: if every clue still touches the same cards and the game still
+    # goes on, the seat's view cannot change (fitted or misplayed, it never saw it).
+    variant = hanablive.variant(name)
+    # Seat 0 puts its slot-0 card into the hole; then clues and discards, some plays.
+    options = Options(data.draw(st.integers(2, 5)), variant=variant)
+    deck = data.draw(st.permutations(variant.deck))
+    state = apply(new_game(options, deck=deck), Play(0))
+    actions: list[Action] = [Play(0)]
+    for choice in data.draw(st.lists(st.integers(0, 1 << 16), max_size=20)):
+        legal = [a for a in legal_actions(state) if type(a) is not Play or choice % 4 == 0]
+        if state.is_over or not legal:
+            break
+        actions.append(legal[choice % len(legal)])
+        state = apply(state, actions[-1])
+    assume(state.outcome is None)
+    seat = 0
+    holed = [
+        t.card.order
+        for t in state.turns
+        if t.player == seat and t.card is not None and (type(t.action) is Play) != t.card.inverted
+    ]
+    undrawn = [card.order for card in state.deck]
+    assume(holed and undrawn)
+    first = data.draw(st.sampled_from(holed), label="own card in the hole")
+    second = data.draw(st.sampled_from(undrawn), label="undrawn")
+    assume(deck[first] != deck[second])
+    # An inverted suit's card played is discarded face up (rule 9.13): keep the card's fate.
+    inverted = {s.name for s in variant.suits if s.inverted}
+    assume((deck[first].suit in inverted) == (deck[second].suit in inverted))
+    swapped = list(deck)
+    swapped[first], swapped[second] = deck[second], deck[first]
+    twin = replay(state.options, swapped, actions)
+    assume(twin is not None and twin.outcome is None)
+    assert twin is not None
+    assume([t.touched for t in twin.turns] == [t.touched for t in state.turns])
     assert view(twin, seat) == view(state, seat)
     assert leaves(view(twin, seat)) == leaves(view(state, seat))

@@ -46,7 +46,7 @@ from .cards import Card, DealtCard
 from .knowledge import CardKnowledge
 from .rules import legal_actions_from, sudoku_next, up_or_down_next
 from .variants import Variant
-from .views import HiddenClue, PlayerView
+from .views import HiddenClue, HiddenPlay, PlayerView
 
 __all__ = [
     "BOTS",
@@ -57,6 +57,7 @@ __all__ = [
     "OpenBot",
     "RandomBot",
     "SimpleBot",
+    "believed_built",
     "decide",
     "legal_actions_in_view",
     "next_ranks",
@@ -140,7 +141,12 @@ def legal_actions_in_view(view: PlayerView) -> tuple[Action, ...]:
         view.notes,
         # Read only under Alternating Clues (rule 9.26), which hanab.live never combines with a
         # hidden clue (rules 9.30 and 9.31), so a `HiddenClue` can be left out.
-        (turn.action for turn in reversed(view.history) if not isinstance(turn.action, HiddenClue)),
+        # A `HiddenPlay` (rule 9.33) is no clue either.
+        (
+            turn.action
+            for turn in reversed(view.history)
+            if not isinstance(turn.action, (HiddenClue, HiddenPlay))
+        ),
         view.outcome is not None,
     )
 
@@ -149,28 +155,63 @@ def next_ranks(view: PlayerView) -> dict[str, int]:
     """Suit name → the rank that extends its firework now (rules 6.2 and 9.7); complete
     fireworks are left out. In Up or Down (rule 9.29), where an undecided firework takes several
     ranks, the first of `rules.up_or_down_next` (a 1, or a 2 on START): the bots build up. In
-    Sudoku (rule 9.32), an empty firework's lowest free start rank."""
+    Sudoku (rule 9.32), an empty firework's lowest free start rank.
+
+    While a Throw It in a Hole game hides the fireworks (rule 9.33), `believed_built` stands for
+    them: a belief from what the viewer saw, never a peek.
+    """
     wanted = {}
     variant = view.options.variant
+    fireworks = view.built if view.built is not None else believed_built(view)
     if variant.sudoku:
         starts = view.starts
-        for name, built, start in zip(variant.suit_names, view.built, starts, strict=True):
+        for name, built, start in zip(variant.suit_names, fireworks, starts, strict=True):
             fits = sudoku_next(built, start, starts, variant.stack_size)
             if fits:
                 wanted[name] = fits[0]
         return wanted
     if variant.up_or_down:
         for name, built, direction in zip(
-            variant.suit_names, view.built, view.directions, strict=True
+            variant.suit_names, fireworks, view.directions, strict=True
         ):
             fits = up_or_down_next(built, direction)
             if fits:
                 wanted[name] = fits[0]
         return wanted
-    for suit, built in zip(variant.suits, view.built, strict=True):
+    for suit, built in zip(variant.suits, fireworks, strict=True):
         if built < len(suit.build_order):
             wanted[suit.name] = suit.build_order[built]
     return wanted
+
+
+def believed_built(view: PlayerView) -> tuple[int, ...]:
+    """The fireworks as `view`'s seat can believe them when they are hidden (Throw It in a Hole,
+    rule 9.33): the cards it saw go into the hole, in turn order, each counted as built when it
+    extends its believed firework; its own cards put into the hole (faces unknown) build nothing.
+    `view.built` itself when it is shown.
+
+    ```python
+    from hanabi_core import Options, Play, apply, new_game, view
+    from hanabi_core.bots import believed_built
+    from hanabi_core.hanablive import variant
+
+    state = new_game(Options(2, variant=variant("Throw It in a Hole (5 Suits)")), seed=3)
+    state = apply(state, Play(0))
+    assert sum(believed_built(view(state, 0))) == 0      # seat 0 did not see its card
+    assert sum(believed_built(view(state, 1))) == (not state.turns[0].misplay)
+    ```
+    """
+    if view.built is not None:
+        return view.built
+    variant = view.options.variant
+    built = [0] * len(variant.suits)
+    for turn in view.history:
+        card = turn.card
+        if type(turn.action) is HiddenPlay and card is not None:
+            order = variant.suits[card.suit_index].build_order
+            if built[card.suit_index] < len(order) and order[built[card.suit_index]] == card.rank:
+                built[card.suit_index] += 1
+    return tuple(built)
 
 
 def _surely_playable(knowledge: CardKnowledge, wanted: Mapping[str, int]) -> bool:

@@ -399,9 +399,9 @@ def _play(
         now = built[suit] + 1
         # Rule 6.4: the firework's last card brings a Note back (half a Note in Clue Starved, rule
         # 9.25), unless none is spent; under descending_bonus="five" (ruling 13.8) a 5 brings it,
-        # the first card of a descending one.
+        # the first card of a descending one. Not in Throw It in a Hole (rule 9.33).
         five = state.options.descending_bonus == "five"
-        earned = card.rank == 5 if five else next_rank[now] == 0
+        earned = tables.firework_bonus and (card.rank == 5 if five else next_rank[now] == 0)
         bonus = earned and state.notes < _note_cap(state.options)
         return _end_turn(
             state, action, (), card, False, bonus,
@@ -435,8 +435,13 @@ def _play_up_or_down(
         now = built[suit] + 1
         if direction == Direction.UNDECIDED and card.rank in _DIRECTION_OF:
             directions = (*directions[:suit], _DIRECTION_OF[card.rank], *directions[suit + 1 :])
-        # Rule 6.4: the firework's last card (a 5 going up, a 1 going down) brings a Note back.
-        bonus = now == len(RANKS) and state.notes < _note_cap(state.options)
+        # Rule 6.4: the firework's last card (a 5 going up, a 1 going down) brings a Note back
+        # (not in Throw It in a Hole, rule 9.33).
+        bonus = (
+            now == len(RANKS)
+            and _variant_tables(state.options.variant).firework_bonus
+            and state.notes < _note_cap(state.options)
+        )
         return _end_turn(
             state, action, (), card, False, bonus,
             rest, (*built[:suit], now, *built[suit + 1 :]), state.discards,

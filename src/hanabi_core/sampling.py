@@ -24,6 +24,12 @@ below from the faces each card may be one by one, rejects the assignments for wh
 clue to the seat could have been no clue at all (rejection keeps the draw uniform over the deals
 that remain), and replays each hidden clue as the first clue that touches the same cards.
 
+Where the variant puts played cards face down into a hole (Throw It in a Hole, rule 9.33), the
+seat's own cards in the hole are open too: each may be any face its clues allowed while it was
+held, provided the game goes on as the view shows it (no third Storm, the fireworks not all
+built). The sampler draws them with the own hand, as below, and keeps a deal only if replaying it
+gives back the view (rejection again: the draw stays uniform over the deals that fit).
+
 Nothing else a view holds depends on those faces: the seat's own empathy counts every other hand,
 and the other holders' counts leave the seat's hand out. So the consistent deals are: the faces
 fixed by the view, any assignment of faces to the own hand allowed by the clues, and any order of
@@ -81,12 +87,13 @@ from functools import lru_cache
 from .actions import ColourClue, Discard, Play, RankClue
 from .cards import RANKS, START, Card, _rank_slot
 from .errors import HanabiError, IllegalAction, InvalidDeck
-from .knowledge import CardKnowledge, clue_faces
+from .knowledge import CardKnowledge, all_faces, clue_faces, learn
 from .records import abandon
 from .rules import apply, dealt_orders, new_game
 from .state import EndReason, GameState
 from .variants import Variant
-from .views import HiddenClue, PlayerView
+from .views import HiddenClue, HiddenPlay, PlayerView
+from .views import view as _view_of
 
 #: A clue to the seat whose value its view hides (rules 9.30 and 9.31): the orders in the seat's
 #: hand then, those it touched, and the face masks of the clues it may have been.
@@ -151,10 +158,13 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     for face in known.values():
         pool[face] -= 1
     own = view.own
+    # Rule 9.33: the seat's own cards put into the hole, face down, with what clues told of them.
+    holed = _own_hole(view)
     drawn = total - view.deck_size
-    if min(pool) < 0 or sum(pool) != len(own) + view.deck_size:
+    if min(pool) < 0 or sum(pool) != len(own) + len(holed) + view.deck_size:
         raise SamplingError("view", "the cards it shows are not the variant's")
-    if set(known) != set(range(drawn)) - {k.order for k in own}:
+    unseen = {k.order for k in own} | {order for order, _ in holed}
+    if set(known) != set(range(drawn)) - unseen:
         raise SamplingError("view", "it does not show every card drawn outside the seat's hand")
     index = {name: i for i, name in enumerate(variant.suit_names)}
     # The faces a card's clues allow, per face (rule 9.27: not always suits × ranks), that have a
@@ -165,26 +175,54 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     hidden = _hidden_clues(view, known)
     if hidden:
         allowed = _narrowed(allowed, own, hidden, known)
+    allowed += [
+        [f for f in range(len(faces)) if mask >> f & 1 and pool[f] > 0] for _, mask in holed
+    ]
+    orders = [k.order for k in own] + [order for order, _ in holed]
     if not _matchable(allowed, pool):
         raise SamplingError("view", "no deal gives the seat's cards the faces its clues allow")
-    mine = _assign(allowed, pool, rng)
-    tries = 1
-    # Rules 9.30 and 9.31: a clue whose value is hidden must have been some clue that touches
-    # exactly the cards it touched. Rejecting the assignments for which none does keeps the
-    # draw uniform over the deals that fit (the proof above, restricted to those).
-    while hidden and not _fits(hidden, known, dict(zip((k.order for k in own), mine, strict=True))):
-        if tries == _TRIES:
-            raise SamplingError("view", "no deal found that fits its hidden clues")
+    for _ in range(_TRIES):
         mine = _assign(allowed, pool, rng)
-        tries += 1
+        # Rules 9.30 and 9.31: a clue whose value is hidden must have been some clue that touches
+        # exactly the cards it touched. Rule 9.33: the hole's cards must leave the game going as
+        # the view shows it (no third Storm, fireworks not all built). Rejecting the assignments
+        # that fail keeps the draw uniform over the deals that fit (the proof above, restricted
+        # to those).
+        if hidden and not _fits(hidden, known, dict(zip(orders, mine, strict=True))):
+            continue
+        try:
+            state = _dealt(view, rng, known=known, pool=pool, orders=orders, mine=mine)
+        except SamplingError:
+            if not holed:
+                raise
+            continue  # rule 9.33: the hole's cards ended the game early (a third Storm)
+        if not holed or _view_of(state, view.seat) == view:
+            return state
+    raise SamplingError("view", "no deal found that fits its hidden clues or hidden plays")
+
+
+def _dealt(
+    view: PlayerView,
+    rng: random.Random,
+    *,
+    known: dict[int, int],
+    pool: list[int],
+    orders: list[int],
+    mine: list[int],
+) -> GameState:
+    """The game of the view replayed from the deal: the faces shown, `mine` for the seat's own
+    unseen cards (by `orders`), the rest of the pool shuffled into the deck (steps 4 and 5)."""
+    options = view.options
+    faces = _faces(options.variant)
     left = list(pool)
     for face in mine:
         left[face] -= 1
     rest = [faces[face] for face, count in enumerate(left) for _ in range(count)]
     rng.shuffle(rest)  # step 4
+    drawn = len(options.variant.deck) - view.deck_size
     deck = [faces[known[order]] if order in known else None for order in range(drawn)]
-    for knowledge, face in zip(own, mine, strict=True):
-        deck[knowledge.order] = faces[face]
+    for order, face in zip(orders, mine, strict=True):
+        deck[order] = faces[face]
     cards = [*deck, *rest]
     try:
         state = new_game(options, deck=cards)  # type: ignore[arg-type]  # every order is filled
@@ -192,6 +230,11 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
             action = turn.action
             if isinstance(action, HiddenClue):
                 state = _replay_hidden(state, action, turn.touched)
+            elif isinstance(action, HiddenPlay):
+                # Rule 9.33 (and 9.13): into the hole went a card played, or an inverted suit's
+                # card discarded.
+                card = state.hands[turn.player][action.slot]
+                state = apply(state, Discard(action.slot) if card.inverted else Play(action.slot))
             else:
                 state = apply(state, action)
         if view.outcome is not None and view.outcome.reason is EndReason.ABANDONED:
@@ -199,6 +242,34 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     except (IllegalAction, InvalidDeck) as error:
         raise SamplingError("view", f"its history cannot be replayed: {error}") from None
     return state
+
+
+def _own_hole(view: PlayerView) -> list[tuple[int, int]]:
+    """The seat's own cards in the hole of Throw It in a Hole (rule 9.33), each as (order, face
+    mask its clues allow), followed from the deal of rule 2.4 as `views.view` follows it."""
+    variant = view.options.variant
+    if not variant.hidden_plays or view.built is not None:
+        return []
+    seat = view.seat
+    hand = list(dealt_orders(view.options)[seat])
+    fresh = all_faces(variant)
+    masks = dict.fromkeys(hand, fresh)
+    found = []
+    for turn in view.history:
+        action = turn.action
+        if isinstance(action, (ColourClue, RankClue)):
+            if action.target == seat:
+                hit = clue_faces(variant, action)
+                for order in hand:
+                    masks[order] = learn(hit, masks[order], order in turn.touched)
+        elif isinstance(action, (Play, Discard, HiddenPlay)) and turn.player == seat:
+            order = hand.pop(action.slot)
+            if isinstance(action, HiddenPlay):
+                found.append((order, masks[order]))
+            if turn.drawn_order is not None:
+                hand.append(turn.drawn_order)
+                masks[turn.drawn_order] = fresh
+    return found
 
 
 def _candidates(variant: Variant, clue: HiddenClue) -> tuple[ColourClue | RankClue, ...]:
@@ -221,7 +292,7 @@ def _hidden_clues(view: PlayerView, known: dict[int, int]) -> list[_Hidden]:
     found: list[_Hidden] = []
     for turn in view.history:
         action = turn.action
-        if isinstance(action, (Play, Discard)):
+        if isinstance(action, (Play, Discard, HiddenPlay)):
             del hands[turn.player][action.slot]
             if turn.drawn_order is not None:
                 hands[turn.player].append(turn.drawn_order)

@@ -120,6 +120,7 @@ class Rule(str, Enum):
     COW_AND_PIG = "9.30"
     DUCK = "9.31"
     SUDOKU = "9.32"
+    THROW_IT_IN_A_HOLE = "9.33"
 
     # 10. Options
     OPTIONS_VALIDATED = "10.1"

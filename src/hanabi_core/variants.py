@@ -163,6 +163,10 @@ class Variant:
         stack_size: the cards of a complete firework, 1 to 5 (rule 9.32): the deck holds the ranks
             1 to `stack_size` only, a suit's copies of higher ranks are not dealt (hanab.live's
             ``stackSize``; below 5 only with `sudoku`).
+        hidden_plays: Throw It in a Hole (rule 9.33): a card played or misplayed goes face down
+            into a hole, so that until the game ends no player is shown its face (if it was their
+            own), the fireworks, the score or the Storms; completing a firework brings no Note
+            back (rule 6.4 does not apply).
         ranks: derived: the ranks of the deck, ascending, then `START` in Up or Down.
         note_units: derived: how many units a Note is counted in, 2 in Clue Starved where a
             discard brings back half a Note (rule 9.25), else 1. `GameState.notes` counts units.
@@ -200,6 +204,7 @@ class Variant:
     up_or_down: bool = field(default=False, kw_only=True, validator=_BOOL)
     sudoku: bool = field(default=False, kw_only=True, validator=_BOOL)
     stack_size: int = field(default=len(RANKS), kw_only=True)
+    hidden_plays: bool = field(default=False, kw_only=True, validator=_BOOL)
     ranks: tuple[int, ...] = field(init=False, eq=False, repr=False)
     note_units: int = field(init=False, eq=False, repr=False)
     discards_at_note_cap: bool = field(init=False, eq=False, repr=False)
@@ -252,6 +257,14 @@ class Variant:
                 f"variant {_brief(self.id)}: a deceptive rank needs clue ranks (rule 9.16)",
             )
         self._check_sudoku()
+        if (self.up_or_down or self.sudoku) and self.hidden_plays:
+            # hanab.live combines them nowhere; a hidden firework's direction or start is not
+            # defined (what a view would show of it).
+            raise InvalidOptions(
+                "variant",
+                f"variant {_brief(self.id)}: Up or Down (rule 9.29) or Sudoku (rule 9.32) and "
+                "Throw It in a Hole (rule 9.33) are not combined",
+            )
         object.__setattr__(self, "_index", _suit_index(self.suits))
         # Rule 9.29: a START card in each suit of an Up or Down deck, after its 5. Rule 9.32: the
         # ranks up to the stack size only.
@@ -319,6 +332,7 @@ class Variant:
             "up_or_down": self.up_or_down,
             "sudoku": self.sudoku,
             "stack_size": self.stack_size,
+            "hidden_plays": self.hidden_plays,
         }
         rebuild = partial(Variant, **flags)  # type: ignore[arg-type]  # the fields, as they were
         return (rebuild, (self.id, self.name, self.suits, self.clue_colours))

@@ -26,7 +26,7 @@ from typing import Literal
 
 from attrs import field, frozen
 
-from .actions import Action, ColourClue, RankClue, _int
+from .actions import Action, ColourClue, Play, RankClue, _int
 from .cards import DealtCard
 from .errors import InvalidArgument, _brief
 from .knowledge import (
@@ -43,7 +43,7 @@ from .scoring import points
 from .state import GameState, Outcome
 from .variants import ClueShown
 
-__all__ = ["HiddenClue", "PlayerView", "SeenTurn", "view"]
+__all__ = ["HiddenClue", "HiddenPlay", "PlayerView", "SeenTurn", "view"]
 
 
 def _kind(instance: object, attribute: object, value: object) -> None:
@@ -80,6 +80,38 @@ class HiddenClue:
         return f"clue ({self.kind or 'hidden'}) to seat {self.target}"
 
 
+@frozen
+class HiddenPlay:
+    """A card put face down into the hole, as every player sees it while a Throw It in a Hole game
+    goes on (rule 9.33): from which slot, and nothing of whether it fitted.
+
+    hanab.live's log says "plays a card" for it. It stands for a play, a misplay, or the discard
+    of an inverted suit's card (which plays it, rule 9.13); a play of an inverted suit's card is
+    a discard, shown face up as always. Once the game is over the view shows the action taken.
+
+    Attributes:
+        slot: the slot the card left (slot 0 is the oldest card).
+
+    ```python
+    from hanabi_core import Options, Play, apply, new_game, view
+    from hanabi_core.hanablive import variant
+    from hanabi_core.views import HiddenPlay
+
+    state = new_game(Options(2, variant=variant("Throw It in a Hole (5 Suits)")), seed=1)
+    state = apply(state, Play(0))
+    mine, theirs = view(state, 0).history[0], view(state, 1).history[0]
+    assert mine.action == theirs.action == HiddenPlay(0) and mine.misplay is None
+    assert mine.card is None and theirs.card == state.turns[0].card  # seat 1 saw it in the hand
+    assert view(state, 1).built is None and view(state, 1).score is None
+    ```
+    """
+
+    slot: int = field(validator=_int)
+
+    def __str__(self) -> str:
+        return f"play into the hole from slot {self.slot}"
+
+
 def seen_clue(
     shown: ClueShown, action: ColourClue | RankClue
 ) -> ColourClue | RankClue | HiddenClue:
@@ -101,13 +133,17 @@ class SeenTurn:
         action: the action taken (a clue names its target and its colour or rank; a play or a
             discard names the slot it took the card from). Where the variant hides a clue's
             value from those who did not give it (rules 9.30 and 9.31), their views hold a
-            `HiddenClue` instead.
+            `HiddenClue` instead; a card put into the hole of Throw It in a Hole (rule 9.33) is
+            a `HiddenPlay` while the game goes on.
         touched: for a clue, the orders of the cards it touched, oldest first (empty for a
             negative clue, rule 10.2); empty otherwise.
         slots: for a clue, the slots of the touched cards in the target's hand as it was when the
             clue was given (slot 0 is the oldest card); empty otherwise.
-        card: the card played or discarded, face up for everybody (rule 12.2); `None` for a clue.
-        misplay: the play did not fit and cost a Storm (rule 6.3).
+        card: the card played or discarded, face up for everybody (rule 12.2); `None` for a clue
+            and, while a Throw It in a Hole game goes on, for the viewer's own card put into the
+            hole (the others saw it in the viewer's hand, rule 9.33).
+        misplay: the play did not fit and cost a Storm (rule 6.3); `None` for a `HiddenPlay`,
+            whose fit is hidden (rule 9.33).
         note_gained: a Note came back (rules 5.3 and 6.4).
         drawn_order: the order of the card the player drew afterwards, if any (rule 6.5).
         drawn: the face of that card when the viewing seat can see it: when another player drew
@@ -116,11 +152,11 @@ class SeenTurn:
 
     number: int
     player: int
-    action: Action | HiddenClue
+    action: Action | HiddenClue | HiddenPlay
     touched: tuple[int, ...] = ()
     slots: tuple[int, ...] = ()
     card: DealtCard | None = None
-    misplay: bool = False
+    misplay: bool | None = False
     note_gained: bool = False
     drawn_order: int | None = None
     drawn: DealtCard | None = None
@@ -145,10 +181,13 @@ class PlayerView:
             cards, copies minus the fireworks, the discard pile and the hands of the seats other
             than the viewer and the holder (the holder also sees the viewer's hand, which the
             viewer cannot).
-        built: the number of cards built on each firework, in the variant's suit order.
-        discards: the discard pile, oldest first, misplays included (rule 12.2).
+        built: the number of cards built on each firework, in the variant's suit order; `None`
+            while a Throw It in a Hole game goes on (rule 9.33).
+        discards: the discard pile, oldest first, misplays included (rule 12.2); while a Throw
+            It in a Hole game goes on, misplays are in the hole instead (rule 9.33).
         notes: Note tokens available; half Notes in Clue Starved (rule 9.25).
-        storms: Storm tokens turned.
+        storms: Storm tokens turned; `None` while a Throw It in a Hole game goes on
+            (rule 9.33).
         deck_size: how many cards are left to draw (their faces and order are hidden, rule 12.3).
         turn: actions taken so far.
         current_player: the seat to move.
@@ -165,10 +204,10 @@ class PlayerView:
     options: Options
     hands: tuple[tuple[DealtCard, ...] | None, ...]
     knowledge: tuple[tuple[CardKnowledge, ...], ...]
-    built: tuple[int, ...]
+    built: tuple[int, ...] | None
     discards: tuple[DealtCard, ...]
     notes: int
-    storms: int
+    storms: int | None
     deck_size: int
     turn: int
     current_player: int
@@ -184,14 +223,24 @@ class PlayerView:
         return self.knowledge[self.seat]
 
     @property
-    def fireworks(self) -> Mapping[str, int]:
-        """Suit name → number of cards built on its firework (read-only)."""
-        return self.options.variant.fireworks(self.built)
+    def fireworks(self) -> Mapping[str, int] | None:
+        """Suit name → number of cards built on its firework (read-only); `None` while hidden
+        (Throw It in a Hole, rule 9.33)."""
+        return None if self.built is None else self.options.variant.fireworks(self.built)
 
     @property
-    def score(self) -> int:
-        """The score the rules give if the game ended now (section 8)."""
-        return self.outcome.score if self.outcome is not None else points(self.options, self.built)
+    def score(self) -> int | None:
+        """The score the rules give if the game ended now (section 8); `None` while hidden
+        (Throw It in a Hole, rule 9.33)."""
+        if self.outcome is not None:
+            return self.outcome.score
+        return None if self.built is None else points(self.options, self.built)
+
+    @property
+    def hole(self) -> int:
+        """How many cards went into the hole while the game goes on (hanab.live's "Plays" in
+        Throw It in a Hole, rule 9.33); 0 in every other variant and once the game is over."""
+        return sum(type(turn.action) is HiddenPlay for turn in self.history)
 
     @property
     def is_over(self) -> bool:
@@ -237,6 +286,10 @@ def view(state: GameState, player: int) -> PlayerView:
         )
     variant = options.variant
     shown = variant.clue_shown
+    # Rule 9.33: while a Throw It in a Hole game goes on, the cards put into the hole are hidden.
+    hole = variant.hidden_plays and state.outcome is None
+    # The hole's cards the viewer saw in another's hand, with the seat that held each.
+    holed: list[tuple[int, DealtCard]] = []
     # The deal of rule 2.4, the same function new_game uses; the history says what happened since.
     hands = [list(block) for block in dealt_orders(options)]
     fresh = (all_faces(variant), False)
@@ -276,6 +329,24 @@ def view(state: GameState, player: int) -> PlayerView:
             clues[drawn_order] = fresh
             # Rule 12.1: you see the cards others draw, never your own.
             drawn = turn.drawn if turn.player != player else None
+        if hole and (type(action) is Play) != card.inverted:
+            # Rule 9.33 (and 9.13: an inverted card discarded is played): into the hole, face
+            # down. The viewer saw it if another seat held it.
+            if turn.player != player:
+                holed.append((turn.player, card))
+            history.append(
+                SeenTurn(
+                    turn.number,
+                    turn.player,
+                    HiddenPlay(action.slot),
+                    card=card if turn.player != player else None,
+                    misplay=None,
+                    note_gained=turn.note_gained,
+                    drawn_order=drawn_order,
+                    drawn=drawn,
+                )
+            )
+            continue
         history.append(
             SeenTurn(
                 turn.number,
@@ -291,8 +362,15 @@ def view(state: GameState, player: int) -> PlayerView:
 
     # Empathy (rule 12.4): count out the cards each holder sees, as far as `player` can tell.
     built = tuple(state.fireworks.values())
-    public = [(card.suit_index, card.rank) for card in state.discards]
-    if variant.up_or_down or variant.sudoku:
+    discards = state.discards
+    if hole:
+        # Rule 9.33: misplays went into the hole, not onto the discard pile.
+        misplayed = _misplayed(state)
+        discards = tuple(card for card in discards if card.order not in misplayed)
+    public = [(card.suit_index, card.rank) for card in discards]
+    if hole:
+        pass  # the fireworks are hidden: what is known of the hole is counted per holder below
+    elif variant.up_or_down or variant.sudoku:
         # Rules 9.29 and 9.32: which cards a firework holds depends on how it started; they are
         # the cards drawn that are in no hand and not discarded.
         away = {c.order for hand in state.hands for c in hand} | {c.order for c in state.discards}
@@ -308,6 +386,8 @@ def view(state: GameState, player: int) -> PlayerView:
         counted = [
             f for seat in range(players) if seat not in (player, holder) for f in faces[seat]
         ]
+        # Rule 9.33: a card in the hole is known to those who saw it in its holder's hand.
+        counted += [(c.suit_index, c.rank) for seat, c in holed if seat != holder]
         knowledge = counting(variant, unaccounted(variant, public + counted))
         knowledge_by_seat.append(
             tuple(knowledge(card.order, clues[card.order]) for card in state.hands[holder])
@@ -318,10 +398,10 @@ def view(state: GameState, player: int) -> PlayerView:
         # Rule 12.2: every other hand is face up to this seat; rule 12.1: its own is not.
         hands=tuple(None if seat == player else hand for seat, hand in enumerate(state.hands)),
         knowledge=tuple(knowledge_by_seat),
-        built=built,
-        discards=state.discards,
+        built=None if hole else built,
+        discards=discards,
         notes=state.notes,
-        storms=state.storms,
+        storms=None if hole else state.storms,
         # Rule 12.3: the number of cards left is public, their faces and order are not.
         deck_size=state.deck_size,
         turn=state.turn,
@@ -332,3 +412,8 @@ def view(state: GameState, player: int) -> PlayerView:
         directions=state.directions,
         starts=state.starts,
     )
+
+
+def _misplayed(state: GameState) -> frozenset[int]:
+    """The orders of the cards misplayed so far (rule 6.3)."""
+    return frozenset(t.card.order for t in state.turns if t.misplay and t.card is not None)

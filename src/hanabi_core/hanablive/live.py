@@ -26,7 +26,7 @@ assert not game.is_my_turn and game.legal_actions() == ()
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple, cast
 
@@ -48,9 +48,18 @@ from ..scoring import max_points
 from ..spec import Rule
 from ..state import Direction, EndReason, Entry, Log, Outcome, push
 from ..variants import ClueShown, Variant
-from ..views import HiddenClue, PlayerView, SeenTurn, seen_clue
+from ..views import HiddenClue, HiddenPlay, PlayerView, SeenTurn, seen_clue
 from . import _records
-from .protocol import END_CONDITION, HIDDEN, IGNORED, NORMAL, STOPPED, Desync, field_int
+from .protocol import (
+    ALL_OR_NOTHING_FAIL,
+    END_CONDITION,
+    HIDDEN,
+    IGNORED,
+    NORMAL,
+    STOPPED,
+    Desync,
+    field_int,
+)
 
 __all__ = ["LiveGame"]
 
@@ -104,8 +113,8 @@ def _tables(variant: Variant) -> _Tables:
 
 #: One turn as the tracker logs it: the fields of `SeenTurn`, in order.
 _Entry = tuple[
-    int, int, "Action | HiddenClue", tuple[int, ...], tuple[int, ...], "DealtCard | None", bool,
-    bool, "int | None", "DealtCard | None",
+    int, int, "Action | HiddenClue | HiddenPlay", tuple[int, ...], tuple[int, ...],
+    "DealtCard | None", bool, bool, "int | None", "DealtCard | None",
 ]  # fmt: skip
 #: What clues told of a card: (face mask, touched by a clue), as `views.view` keeps it.
 _Marks = tuple[int, bool]
@@ -140,6 +149,11 @@ class _Track(NamedTuple):
     directions: tuple[int, ...] = ()
     # Rule 9.32: the Sudoku fireworks' start ranks, 0 while empty (empty in other variants).
     starts: tuple[int, ...] = ()
+    # Rule 9.33 (Throw It in a Hole): the seat's own cards in the hole whose faces it does not
+    # know, and how many of them fitted (the server's message says which: a play or a failed
+    # discard). `built` and `discards` hold the cards it knows; `reveal` fills in the rest.
+    hole_unknown: int = 0
+    hole_fits: int = 0
 
 
 @frozen
@@ -308,8 +322,24 @@ class LiveGame:
         cards = [tuple(faces[o] for o in hand) for hand in self._t.hands]
         # Empathy (rule 12.4), counted as views.view counts it.
         built = self._t.built
-        public = [(card.suit_index, card.rank) for card in self._t.discards]
-        if variant.up_or_down or variant.sudoku:
+        entries = _oldest_first(self._t)
+        # Rule 9.33: while the game goes on (and until `reveal`, if the seat's own cards went into
+        # the hole), the hole is face down: its cards are counted only by those who saw them.
+        hole = variant.hidden_plays and (self._t.outcome is None or self._t.hole_unknown > 0)
+        discards = self._t.discards
+        holed: list[tuple[int, DealtCard]] = []
+        if hole:
+            into = {e[3][0] for e in entries if isinstance(e[2], HiddenPlay)}
+            discards = tuple(c for c in discards if c.order not in into)
+            holed = [
+                (e[1], e[5])
+                for e in entries
+                if isinstance(e[2], HiddenPlay) and e[5] is not None and e[1] != seat
+            ]
+        public = [(card.suit_index, card.rank) for card in discards]
+        if hole:
+            pass  # the fireworks are hidden: the hole's cards are counted per holder below
+        elif variant.up_or_down or variant.sudoku:
             # Rules 9.29, 9.32: the cards on the fireworks are the ones drawn in no hand nor
             # discarded.
             away = {o for hand in self._t.hands for o in hand}
@@ -329,28 +359,26 @@ class LiveGame:
         knowledge = []
         for holder in range(players):
             counted = [f for s in range(players) if s not in (seat, holder) for f in seen[s]]
+            counted += [(c.suit_index, c.rank) for s, c in holed if s != holder]
             know = counting(variant, unaccounted(variant, public + counted))
             knowledge.append(tuple(map(know, self._t.hands[holder], self._t.marks[holder])))
-        entries: list[_Entry] = [] if self._t.pending is None else [self._t.pending]
-        entries.extend(_newest_first(self._t.log))
-        entries.reverse()
         return PlayerView(
             seat=seat,
             options=options,
             hands=tuple(None if s == seat else hand for s, hand in enumerate(cards)),  # type: ignore[misc]
             knowledge=tuple(knowledge),
-            built=built,
+            built=None if hole else built,
             directions=self._t.directions,
             starts=self._t.starts,
-            discards=self._t.discards,
+            discards=discards,
             notes=self._t.notes,
-            storms=self._t.storms,
+            storms=None if hole else self._t.storms,
             deck_size=len(faces) - self._t.drawn,
             turn=self._t.turn,
             current_player=self._t.current_player,
             turns_left=self._t.turns_left,
             outcome=self._t.outcome,
-            history=tuple(SeenTurn(*entry) for entry in entries),
+            history=tuple(_seen(entry, seat, faces, hole) for entry in entries),
         )
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -381,7 +409,7 @@ class LiveGame:
         discard, so no clue is missed)."""
         for entry in _newest_first(self._t.log):
             # Read only under Alternating Clues (rule 9.26), never combined with a hidden clue.
-            if not isinstance(entry[2], HiddenClue):
+            if not isinstance(entry[2], (HiddenClue, HiddenPlay)):
                 yield entry[2]
 
     def _last_clue_type(self) -> type[ColourClue] | type[RankClue] | None:
@@ -548,6 +576,11 @@ class LiveGame:
         if order not in hand:
             raise Desync(index, "order", f"card {order} is not in seat {player}'s hand")
         slot = hand.index(order)
+        if self.options.variant.hidden_plays and (is_play or failed):
+            # Rule 9.33: hanab.live sends every player a card put into the hole face down.
+            if suit != HIDDEN or rank != HIDDEN:
+                raise Desync(index, "suitIndex", "a card put into the hole is sent hidden (-1, -1)")
+            return self._into_hole(player, order, slot, is_play, index)
         card, face = self._face(suit, rank, order, index)
         known = self._t.faces[order]
         options = self.options
@@ -653,6 +686,106 @@ class LiveGame:
             index, entry, draws, tuple(hands), tuple(marks), faces, seen, built, discards,
             notes, storms, card, directions, starts,
         )  # fmt: skip
+
+    def _into_hole(self, player: int, order: int, slot: int, fits: bool, index: int) -> LiveGame:
+        """A card put face down into the hole of Throw It in a Hole (rule 9.33): a ``play`` (it
+        fitted) or a ``discard`` with ``failed`` true (a misplay), its face sent as −1."""
+        t = self._t
+        card = t.faces[order]  # known when another seat held it
+        built, discards, storms = t.built, t.discards, t.storms
+        unknown, hole_fits = t.hole_unknown, t.hole_fits
+        if card is None:
+            unknown += 1
+            hole_fits += fits
+        else:
+            suit = card.suit_index
+            extends = card.rank == self._v.next_rank[suit][built[suit]]
+            # The fireworks are exactly known while no card of the seat's own is in the hole.
+            if not unknown and extends != fits:
+                why = "would have extended" if extends else "does not extend"
+                raise Desync(index, "type", f"{card.card} {why} its firework")
+            if fits:
+                if built[suit] >= len(self.options.variant.suits[suit].build_order):
+                    raise Desync(index, "type", f"the {card.suit} firework is complete")
+                built = (*built[:suit], built[suit] + 1, *built[suit + 1 :])
+            else:
+                discards = (*discards, card)  # rule 6.3, face down in the hole until the end
+        storms += not fits
+        hands = list(t.hands)
+        marks = list(t.marks)
+        hands[player] = t.hands[player][:slot] + t.hands[player][slot + 1 :]
+        marks[player] = t.marks[player][:slot] + t.marks[player][slot + 1 :]
+        # The entry keeps the card's order in its `touched` place (a play touches nothing), for
+        # `view` and `reveal`; the view never shows it there.
+        entry: _Entry = (
+            t.turn, player, HiddenPlay(slot), (order,), (), card, not fits, False, None, None
+        )  # fmt: skip
+        game = _advance(self, index - 1, t._replace(hole_unknown=unknown, hole_fits=hole_fits))
+        return game._end_turn(
+            index, entry, t.drawn < len(t.faces), tuple(hands), tuple(marks), t.faces, t.seen,
+            built, discards, t.notes, storms, card, t.directions,
+        )  # fmt: skip
+
+    def reveal(self, identities: Sequence[Mapping[str, Any]]) -> LiveGame:
+        """The game with every card's face known, from the ``cardIdentities`` hanab.live sends
+        each player once a game is over (``server/src/game_end.go``): in Throw It in a Hole
+        (rule 9.33) the seat's own cards in the hole are known only then, and with them the
+        fireworks, the misplays and its view of the end (equal to `view(state, seat)` again).
+
+        Args:
+            identities: one ``{"suitIndex", "rank"}`` per card order, the message's
+                ``cardIdentities``.
+
+        Raises:
+            Desync: the game is not over, or the identities contradict a card the seat saw
+                (``index`` is the number of messages received).
+        """
+        index = self.received
+        if not self.is_over:
+            raise Desync(index, "cardIdentities", "the cards are shown once the game is over")
+        t = self._t
+        if not isinstance(identities, Sequence) or len(identities) != len(t.faces):
+            raise Desync(index, "cardIdentities", f"must list the {len(t.faces)} cards")
+        faces = list(t.faces)
+        for order, item in enumerate(identities[: t.drawn]):
+            if not isinstance(item, Mapping):
+                raise Desync(index, f"cardIdentities[{order}]", "must be an object")
+            suit = field_int(item, "suitIndex", index)
+            rank = field_int(item, "rank", index)
+            card, _ = self._face(suit, rank, order, index)
+            known = faces[order]
+            if known is not None and known != card:
+                raise Desync(index, f"cardIdentities[{order}]", f"card {order} is {known.card}")
+            if known is None and not any(order in hand for hand in t.hands):
+                faces[order] = card  # a card of the seat's own, in the hole
+        # The fireworks and the discard pile (misplays in turn order), built again from the log.
+        built = [0] * len(t.built)
+        discards: list[DealtCard] = []
+        for entry in _oldest_first(t):
+            action = entry[2]
+            if isinstance(action, HiddenPlay):
+                holed = faces[entry[3][0]]
+                assert holed is not None
+                if entry[6]:
+                    discards.append(holed)
+                else:
+                    built[holed.suit_index] += 1
+            elif isinstance(action, (Play, Discard)):
+                assert entry[5] is not None
+                if entry[6]:
+                    discards.append(entry[5])
+                elif (type(action) is Play) != entry[5].inverted:
+                    built[entry[5].suit_index] += 1
+                else:
+                    discards.append(entry[5])
+        track = t._replace(
+            faces=tuple(faces),
+            built=tuple(built),
+            discards=tuple(discards),
+            hole_unknown=0,
+            hole_fits=0,
+        )
+        return _advance(self, index - 1, track)
 
     def _clue(self, m: Mapping[str, Any], index: int) -> LiveGame:
         options = self.options
@@ -761,9 +894,16 @@ class LiveGame:
             directions = self._t.directions
         if starts is None:
             starts = self._t.starts
-        outcome = outcome_after_turn(
-            options, built, storms, turns_left, discards, card, directions, starts
-        )
+        if self._t.hole_unknown:
+            # Rule 9.33: with cards of its own in the hole the seat knows the score (the fits),
+            # not the fireworks: rules 7.1 to 7.3 need only the score (no Throw It in a Hole
+            # variant reverses a suit); the server's gameOver says when rule 7.6 ends it.
+            scored = _with_fits(built, self._t.hole_fits)
+            outcome = outcome_after_turn(options, scored, storms, turns_left, discards, None)
+        else:
+            outcome = outcome_after_turn(
+                options, built, storms, turns_left, discards, card, directions, starts
+            )
         after = (self._t.current_player + 1) % players
         if outcome is None and not options.last_round:
             # Rule 7.4c, as `rules.apply` decides it: a player with no card may have nothing legal
@@ -791,6 +931,7 @@ class LiveGame:
         track = _Track(
             hands, marks, faces, seen, self._t.drawn, built, discards, notes, storms,
             after, self._t.turn + 1, turns_left, outcome, log, pending, directions, starts,
+            self._t.hole_unknown, self._t.hole_fits,
         )  # fmt: skip
         return _advance(self, index, track)
 
@@ -800,8 +941,9 @@ class LiveGame:
         field_int(m, "maxScore", index)  # hanab.live's count of reachable points: no rule of ours
         if clues != self._t.notes:
             raise Desync(index, "clues", f"{clues} clues, but {self._t.notes} Notes are available")
-        if score != sum(self._t.built):
-            raise Desync(index, "score", f"score {score}, but {sum(self._t.built)} cards are built")
+        built = sum(self._t.built) + self._t.hole_fits  # rule 9.33: fits of unknown cards too
+        if score != built:
+            raise Desync(index, "score", f"score {score}, but {built} cards are built")
         return _advance(self, index)
 
     def _turn_message(self, m: Mapping[str, Any], index: int) -> LiveGame:
@@ -826,7 +968,7 @@ class LiveGame:
         last = self._t.pending
         if last is None and self._t.log is not None:
             last = cast(_Entry, self._t.log.entry)
-        if last and last[6] and last[5] is not None and last[5].order == order:
+        if last and last[6] and _order_of(last) == order:
             # After its discard (hanab.live sends it before; either is accepted).
             storms, number = self._t.storms, last[0]
         elif not self.dealing and not self.is_over and self._t.pending is None:
@@ -862,6 +1004,16 @@ class LiveGame:
             # Rule 7.5: stopped from outside (a timeout, a termination, a vote), scored 0.
             max_score = self.options.variant.max_score
             outcome = Outcome(EndReason.ABANDONED, 0, max_score, Rule.ABANDONED)
+        elif condition in (NORMAL, ALL_OR_NOTHING_FAIL) and self._t.hole_unknown:
+            # Rule 9.33: with cards of its own in the hole the seat cannot tell when nothing is
+            # left to build (rule 7.6) or, without a last round, when the maximum is out of reach
+            # (rule 7.4b, scored 0); the server can, and says so.
+            if condition == NORMAL:
+                score = sum(self._t.built) + self._t.hole_fits
+                reason, rule = EndReason.NOTHING_LEFT_TO_BUILD, Rule.NOTHING_LEFT_TO_BUILD
+            else:
+                score, reason, rule = 0, EndReason.MAX_SCORE_UNREACHABLE, Rule.NO_LAST_ROUND
+            outcome = Outcome(reason, score, max_points(self.options), rule)
         elif condition == NORMAL:
             # The rules end every game hanab.live ends normally (rule 7.6 included), so the view's
             # outcome always agrees with the server's ending.
@@ -995,3 +1147,46 @@ def _newest_first(log: Log | None) -> Iterator[_Entry]:
     while node is not None:
         yield cast(_Entry, node.entry)
         node = node.previous
+
+
+def _order_of(entry: _Entry) -> int | None:
+    """The order of the card a play or discard entry moved (`None` for a clue)."""
+    if isinstance(entry[2], HiddenPlay):
+        return entry[3][0]  # rule 9.33: kept in `touched`, see `LiveGame._into_hole`
+    return entry[5].order if entry[5] is not None else None
+
+
+def _oldest_first(track: _Track) -> list[_Entry]:
+    """Every entry of the game, the pending one included, oldest first."""
+    entries: list[_Entry] = [] if track.pending is None else [track.pending]
+    entries.extend(_newest_first(track.log))
+    entries.reverse()
+    return entries
+
+
+def _with_fits(built: tuple[int, ...], fits: int) -> tuple[int, ...]:
+    """`built` with `fits` more cards, each on the first firework with room: the right sum for
+    rules 7.1 to 7.3 when the seat cannot tell which fireworks its own cards built (rule 9.33)."""
+    out = list(built)
+    for i, n in enumerate(out):
+        room = min(fits, len(RANKS) - n)
+        out[i] += room
+        fits -= room
+    return tuple(out)
+
+
+def _seen(entry: _Entry, seat: int, faces: tuple[DealtCard | None, ...], hole: bool) -> SeenTurn:
+    """One turn as the seat sees it: as logged, but for a card put into the hole (rule 9.33),
+    face down while `hole`, and as the action taken once everything is shown."""
+    action = entry[2]
+    if not isinstance(action, HiddenPlay):
+        return SeenTurn(*entry)
+    number, player, _, (order,), _, card, misplay, gained, drawn_order, drawn = entry
+    if hole:
+        shown = card if player != seat else None
+        return SeenTurn(number, player, action, (), (), shown, None, gained, drawn_order, drawn)
+    card = faces[order]
+    assert card is not None  # `LiveGame.view` shows the hole once every card of it is known
+    # Rule 9.13: into the hole went a card played, or an inverted suit's card discarded.
+    taken = Discard(action.slot) if card.inverted else Play(action.slot)
+    return SeenTurn(number, player, taken, (), (), card, misplay, gained, drawn_order, drawn)

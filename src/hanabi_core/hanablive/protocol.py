@@ -15,6 +15,13 @@ not shown):
 - ``discard {playerIndex, order, suitIndex, rank, failed: false}``: a discard;
 - (these three say what befell the card: for a card of an inverted suit the player pressed the
   other button, rule 9.13, and the tracker logs that action, as `apply` does;)
+- in Throw It in a Hole (rule 9.33) a ``play`` and a ``discard`` with ``failed`` true reach every
+  seat with ``suitIndex`` and ``rank`` −1 (``ActionPlay.Scrub``, ``ActionDiscard.Scrub``); the
+  ``strike`` and the ``status`` score are sent as always and the client hides them, as the view
+  does. The tracker knows the face when another seat held the card; for the seat's own it counts
+  the score and Storms from the messages, leaves the end by rule 7.6 (or 7.4b) to the server's
+  ``gameOver``, and learns the faces from the ``cardIdentities`` the server sends after the game
+  (``server/src/game_end.go``), given to `LiveGame.reveal`;
 - ``status {clues, score, maxScore}`` (``clues`` in half Notes in Clue Starved, as the server
   counts them, ``server/src/variant.go`` ``GetAdjustedClueTokens``, and as
   `GameState.notes` does, rule 9.25), then ``gameOver {endCondition, playerIndex, votes}`` when

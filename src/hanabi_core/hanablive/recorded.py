@@ -124,6 +124,10 @@ def messages(record: GameRecord, seat: int) -> tuple[dict[str, Any], ...]:
                 )
             # hanab.live says what befell the card: for a card of an inverted suit, the other
             # button's (rule 9.13).
+            if variant.hidden_plays and isinstance(action, Play) != card.inverted:
+                # Rule 9.33 (server/src/actions_scrub.go): a card put into the hole reaches every
+                # player face down.
+                face["suitIndex"] = face["rank"] = HIDDEN
             if (isinstance(action, Play) != card.inverted) and not turn.misplay:
                 out.append({"type": "play", **face})
             else:

@@ -32,12 +32,26 @@ _REVERSED = " Reversed"
 #: The prefix of the ids of the variants built here (``Variant.id``).
 ID_PREFIX = "hanab.live:"
 
-#: The variant flags of mechanics hanabi_core does not implement yet, with their names (rule 9.28).
-UNSUPPORTED: Mapping[str, str] = {
-    "throwItInAHole": "Throw It in a Hole",
-}
+#: The variant flags of mechanics hanabi_core does not implement yet, with their names (rule 9.28):
+#: none since Sudoku (rule 9.32) and Throw It in a Hole (rule 9.33).
+UNSUPPORTED: Mapping[str, str] = {}
 #: Suit flags of mechanics hanabi_core does not implement yet (rule 9.28): none today.
 _UNSUPPORTED_SUIT: Mapping[str, str] = {}
+#: The keys of a variant's facts that `_build` reads. Any other key is a mechanic hanabi_core
+#: does not know (one hanab.live added after the catalogue's commit): refused by name (rule 9.28).
+_READ = frozenset({
+    "alternatingClues", "chimneys", "clueColors", "clueRanks", "clueStarved",
+    "colorCluesTouchNothing", "cowAndPig", "criticalRank", "duck", "funnels", "id", "name",
+    "oddsAndEvens", "rankCluesTouchNothing", "scarceOnes", "specialRank",
+    "specialRankAllClueColors", "specialRankAllClueRanks", "specialRankDeceptive",
+    "specialRankNoClueColors", "specialRankNoClueRanks", "stackSize", "sudoku", "suits",
+    "synesthesia", "throwItInAHole", "upOrDown",
+})  # fmt: skip
+#: The keys of a suit's facts that `_suit` reads (rule 9.28, as `_READ`).
+_READ_SUIT = frozenset({
+    "allClueColors", "allClueRanks", "clueColors", "inverted", "name", "noClueColors",
+    "noClueRanks", "oneOfEach", "prism",
+})  # fmt: skip
 
 
 @cache
@@ -61,14 +75,17 @@ def variant_names() -> tuple[str, ...]:
 
 
 def mechanics(name: str) -> tuple[str, ...]:
-    """The mechanics of the variant `name` that hanabi_core refuses (rule 9.28); empty when the
-    variant is supported. Raises `InvalidOptions` for an unknown name."""
+    """The mechanics of the variant `name` that hanabi_core refuses (rule 9.28): those of
+    `UNSUPPORTED`, and any flag of its facts or its suits' that hanabi_core does not read. Empty
+    for every variant of the catalogue today. Raises `InvalidOptions` for an unknown name."""
     data = _facts(name)
     suits = _data()[1]
     found = [label for flag, label in UNSUPPORTED.items() if data.get(flag)]
+    found += [f"the variant flag {key!r}" for key in data if key not in _READ]
     for suit_name in data["suits"]:
         suit = suits[suit_name.removesuffix(_REVERSED)]
         found += [label for flag, label in _UNSUPPORTED_SUIT.items() if suit.get(flag)]
+        found += [f"the suit flag {key!r}" for key in suit if key not in _READ_SUIT]
     return tuple(dict.fromkeys(found))
 
 
@@ -89,16 +106,17 @@ def variant(name: str) -> Variant:
 
     Raises:
         InvalidOptions: hanab.live has no variant of that name, or the variant needs a mechanic
-            hanabi_core does not implement yet (rule 9.28; the message names it).
+            hanabi_core does not implement (rule 9.28; the message names it; none today).
 
     ```python
     from hanabi_core import InvalidOptions
     from hanabi_core.hanablive import variant
     assert variant("Rainbow-Ones (5 Suits)").special_rank.all_colours
+    assert variant("Throw It in a Hole (5 Suits)").hidden_plays  # rule 9.33
     try:
-        variant("Throw It in a Hole (5 Suits)")
+        variant("Rainbow (7 Suits)")
     except InvalidOptions as error:
-        assert "Throw It in a Hole" in str(error)
+        assert "no variant named" in str(error)
     ```
     """
     _facts(name)  # first: an unhashable or unknown name is refused before the cache
@@ -169,6 +187,7 @@ def _build(name: str) -> Variant:
         # Rule 9.32: fireworks start anywhere and wrap around, of stackSize cards (5 by default).
         sudoku=data.get("sudoku", False),
         stack_size=data.get("stackSize", len(RANKS)),
+        hidden_plays=data.get("throwItInAHole", False),  # rule 9.33
     )
 
 

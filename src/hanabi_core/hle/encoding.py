@@ -10,7 +10,7 @@ from ..errors import InvalidOptions, _brief
 from ..options import Options
 from ..state import GameState, Turn
 from ..variants import ClueShown
-from ..views import HiddenClue, PlayerView
+from ..views import HiddenClue, HiddenPlay, PlayerView
 from .config import _COLOUR_OF_NAME, CARD_KNOWLEDGE, MINIMAL, SEER, require_hle_variant
 from .knowledge import (
     _HINTED_COLOUR_SHIFT,
@@ -130,6 +130,8 @@ class _Layout:
 
     def board(self, state: GameState | PlayerView) -> list[int]:
         """Section 2: deck thermometer, fireworks one-hot, Notes and lives thermometers."""
+        # `_layout` refuses the variants whose views hide these (rule 9.33).
+        assert state.built is not None and state.storms is not None
         bits = self.deck_thermo[state.deck_size] + self.fireworks(state.built)
         bits += self.note_thermo[state.notes]
         bits += self.life_thermo[self.max_storms - state.storms]
@@ -273,6 +275,11 @@ def _layout(options: Options, observation_type: int) -> _Layout:
             raise InvalidOptions(
                 "variant", "HLE's observation shows every clue's value (rules 9.30 and 9.31)"
             )
+        if options.variant.hidden_plays:
+            # HLE's observation has the fireworks, the lives and every played card in it.
+            raise InvalidOptions(
+                "variant", "HLE's observation shows the fireworks and every play (rule 9.33)"
+            )
         require_hle_variant(options)  # before any table is built from its colours
         if len(_LAYOUTS) > 64:
             _LAYOUTS.clear()
@@ -373,7 +380,8 @@ def encode_view(seen: PlayerView, observation_type: int = CARD_KNOWLEDGE) -> lis
         turn = seen.history[-1]
         mask = sum(1 << slot for slot in turn.slots)
         action = turn.action
-        assert not isinstance(action, HiddenClue)  # `_layout` refuses such variants
+        # `_layout` refuses such variants (rules 9.30, 9.31 and 9.33).
+        assert not isinstance(action, (HiddenClue, HiddenPlay)) and turn.misplay is not None
         head = layout.head(turn.player, action, turn.card, turn.misplay, turn.note_gained, mask)
     bits += layout.last_action(seat, head)
     if observation_type != MINIMAL:

@@ -13,7 +13,7 @@ from ..actions import ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..rules import dealt_orders
 from ..state import GameState, Turn
-from ..views import HiddenClue, PlayerView
+from ..views import HiddenClue, HiddenPlay, PlayerView
 from .config import _COLOUR_OF_NAME, require_hle_variant
 
 _RANK_SHIFT = 5
@@ -110,7 +110,7 @@ def hle_knowledge(state: GameState, seer: bool = False) -> Knowledge:
     knowledge = _initial_knowledge(state, seer)
     for turn in state.turns:
         action = turn.action
-        if isinstance(action, (Play, Discard)):
+        if isinstance(action, (Play, Discard, HiddenPlay)):
             del hands[turn.player][action.slot]
             if turn.drawn is not None:
                 hands[turn.player].append(turn.drawn)
@@ -132,7 +132,7 @@ def view_knowledge(seen: PlayerView) -> Knowledge:
     for turn in seen.history:
         action = turn.action
         player = turn.player
-        if isinstance(action, (Play, Discard)):
+        if isinstance(action, (Play, Discard, HiddenPlay)):
             del hands[player][action.slot]
             del knowledge[player][action.slot]
             if turn.drawn_order is not None:

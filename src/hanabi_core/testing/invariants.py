@@ -526,7 +526,8 @@ def check_fireworks(before: GameState, action: Action, after: GameState) -> None
         if five and not (variant.up_or_down or variant.sudoku):
             played = after.last_turn.card if after.last_turn is not None else None
             complete = extended and played is not None and played.rank == 5
-        bonus = complete and before.notes < cap
+        # Rule 9.33: no Note for a completed firework in Throw It in a Hole.
+        bonus = complete and before.notes < cap and not variant.hidden_plays
         assert after.notes == before.notes + bonus
 
 
