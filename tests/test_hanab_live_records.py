@@ -107,7 +107,6 @@ def test_r3_3_action_after_the_end_is_illegal(hanab_live: Path) -> None:
 @pytest.mark.parametrize(
     ("options", "path"),
     [
-        ({"variant": "Throw It in a Hole (5 Suits)"}, "$.options.variant"),  # rule 9.28
         ({"variant": "No Such Variant"}, "$.options.variant"),
         ({"startingPlayer": 3}, "$.options.startingPlayer"),  # three players: seats 0 to 2
         ({"detrimentalCharacters": True}, "$.options.detrimentalCharacters"),

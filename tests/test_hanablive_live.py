@@ -304,7 +304,7 @@ def test_start_translates_hanab_live_table_options() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "field"),
     [
-        ({"variant": "Throw It in a Hole (5 Suits)"}, "variant"),
+        ({"variant": "Rainbow (7 Suits)"}, "variant"),  # no such variant
         ({"players": 7}, "players"),
         ({"seat": 2}, "seat"),
         ({"options": {"cardCycle": True}}, "cardCycle"),

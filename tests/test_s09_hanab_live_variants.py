@@ -316,7 +316,7 @@ def test_r9_28_every_catalogue_variant_is_built_and_an_unknown_flag_is_refused_b
     hanablive_variants._build.cache_clear()
     try:
         assert mechanics(name) == ("the variant flag 'bottomDeckBlind'", "the suit flag 'glowing'")
-        with pytest.raises(InvalidOptions, match="bottomDeckBlind.*rule 9.28") as error:
+        with pytest.raises(InvalidOptions, match=r"bottomDeckBlind.*rule 9\.28") as error:
             variant(name)
         assert pickle.loads(pickle.dumps(error.value)) == error.value
         assert mechanics("Rainbow (6 Suits)") == ("the suit flag 'glowing'",)

@@ -233,7 +233,10 @@ def _surely_useless(knowledge: CardKnowledge, wanted: Mapping[str, int], view: P
         if variant.sudoku:  # rule 9.32: the ranks from its start up to the last one built
             i = variant.suit_names.index(card.suit)
             start = view.starts[i]
-            return bool(start) and (card.rank - start) % variant.stack_size < view.built[i]
+            fireworks = view.built
+            # Sudoku is never combined with hidden plays (rule 9.33): its fireworks are shown.
+            assert fireworks is not None
+            return bool(start) and (card.rank - start) % variant.stack_size < fireworks[i]
         if variant.up_or_down:
             return False  # rule 9.29: which cards are still needed depends on the direction
         order = suit.build_order
