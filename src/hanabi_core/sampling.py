@@ -28,7 +28,10 @@ Where the variant puts played cards face down into a hole (Throw It in a Hole, r
 seat's own cards in the hole are open too: each may be any face its clues allowed while it was
 held, provided the game goes on as the view shows it (no third Storm, the fireworks not all
 built). The sampler draws them with the own hand, as below, and keeps a deal only if replaying it
-gives back the view (rejection again: the draw stays uniform over the deals that fit).
+gives back the view (rejection again). With more than three such cards, or after twenty failed
+tries, uniform proposals rarely keep the game going, and the sampler proposes instead, for each
+of them in turn order, a face that extends its firework then where the clues and copies allow:
+the deal still fits the view exactly, but is then not drawn exactly uniformly.
 
 Nothing else a view holds depends on those faces: the seat's own empathy counts every other hand,
 and the other holders' counts leave the seat's hand out. So the consistent deals are: the faces
@@ -100,6 +103,12 @@ from .views import view as _view_of
 _Hidden = tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]
 #: How many assignments `sample_state` tries against hidden clues before it gives up.
 _TRIES = 100_000
+#: Rule 9.33: uniform tries before the sampler proposes own cards in the hole that fit, and the
+#: tries it allows in all (each try replays the game).
+_UNIFORM_HOLE_TRIES = 20
+#: Rule 9.33: beyond this many own cards in the hole, uniform proposals are not tried at all.
+_UNIFORM_HOLE_CARDS = 3
+_HOLE_TRIES = 2_000
 
 __all__ = ["SamplingError", "sample_state"]
 
@@ -181,8 +190,16 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     orders = [k.order for k in own] + [order for order, _ in holed]
     if not _matchable(allowed, pool):
         raise SamplingError("view", "no deal gives the seat's cards the faces its clues allow")
-    for _ in range(_TRIES):
-        mine = _assign(allowed, pool, rng)
+    for attempt in range(_HOLE_TRIES if holed else _TRIES):
+        if holed and (attempt >= _UNIFORM_HOLE_TRIES or len(holed) > _UNIFORM_HOLE_CARDS):
+            # Rule 9.33: with many of the seat's cards in the hole, uniform faces rarely keep the
+            # game going (a third Storm ends it); propose faces that fit where they can.
+            fitting = _assign_fitting(view, allowed, pool, len(own), rng)
+            if fitting is None:
+                continue
+            mine = fitting
+        else:
+            mine = _assign(allowed, pool, rng)
         # Rules 9.30 and 9.31: a clue whose value is hidden must have been some clue that touches
         # exactly the cards it touched. Rule 9.33: the hole's cards must leave the game going as
         # the view shows it (no third Storm, fireworks not all built). Rejecting the assignments
@@ -242,6 +259,56 @@ def _dealt(
     except (IllegalAction, InvalidDeck) as error:
         raise SamplingError("view", f"its history cannot be replayed: {error}") from None
     return state
+
+
+def _assign_fitting(
+    view: PlayerView, allowed: list[list[int]], pool: list[int], mine: int, rng: random.Random
+) -> list[int] | None:
+    """Faces for the seat's own cards (hand first, then the hole's, as `allowed` lists them)
+    where each of its cards in the hole, in turn order, is a face that extends its firework then
+    if its clues and the copies left allow one (Throw It in a Hole, rule 9.33). Not uniform: used
+    only when uniform proposals keep failing. `None` if the hand then has no assignment."""
+    variant = view.options.variant
+    left = list(pool)
+    built = [0] * len(variant.suits)
+    hole: list[int] = []
+    stride = len(RANKS) + 1
+    # The faces of the hole's cards the seat saw, by turn: an own card had better not take the
+    # place on a firework of one played after it.
+    later = [
+        _face(t.card.suit_index, t.card.rank) if t.card is not None else None
+        for t in view.history
+        if type(t.action) is HiddenPlay
+    ]
+    for at, turn in enumerate(t for t in view.history if type(t.action) is HiddenPlay):
+        if turn.card is not None:
+            face = _face(turn.card.suit_index, turn.card.rank)
+        else:
+            faces = [f for f in allowed[mine + len(hole)] if left[f] > 0]
+            fits = [
+                f
+                for f in faces
+                if built[f // stride] < len(variant.suits[f // stride].build_order)
+                and variant.suits[f // stride].build_order[built[f // stride]] == f % stride + 1
+            ]
+            ahead = set(later[at + 1 :])
+            choice = [f for f in fits if f not in ahead] or fits or faces
+            if not choice:
+                return None
+            pick = rng.randrange(sum(left[f] for f in choice))  # a labelled pool card
+            for face in choice:
+                pick -= left[face]
+                if pick < 0:
+                    break
+            left[face] -= 1
+            hole.append(face)
+        suit, rank = face // stride, face % stride + 1
+        order = variant.suits[suit].build_order
+        if built[suit] < len(order) and order[built[suit]] == rank:
+            built[suit] += 1
+    if not _matchable(allowed[:mine], left):
+        return None
+    return [*_assign(allowed[:mine], left, rng), *hole]
 
 
 def _own_hole(view: PlayerView) -> list[tuple[int, int]]:
