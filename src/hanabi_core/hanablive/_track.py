@@ -8,8 +8,11 @@ private module holds what it is made of, apart from the class and its message ha
 - `_Track`, the tuple of everything the tracker keeps besides its identity, and `_Entry`, one
   logged turn (the fields of `SeenTurn`);
 - the helpers that read a track or a turn without the class: the face index of a card, whether a
-  clue touches a seen card, whether a seat can act (rule 7.4c), the log walked either way, the
-  score of cards in the hole (rule 9.33), and the fireworks rebuilt once every card is shown.
+  clue touches a seen card, the log walked either way, the score of cards in the hole (rule
+  9.33), and the fireworks rebuilt once every card is shown.
+
+The rules applied to a track are in `hanablive/_live_rules.py`, the seat's view of it in
+`hanablive/_live_view.py`.
 
 It imports nothing of `live.py` (imports go downward only).
 """
@@ -25,7 +28,6 @@ from attrs import frozen
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import RANKS, START, DealtCard, _rank_slot
 from ..knowledge import all_faces, clue_faces
-from ..options import Options
 from ..state import Entry, Log, Outcome, push
 from ..variants import Variant
 from ..views import HiddenClue, HiddenPlay
@@ -121,31 +123,6 @@ class _Track(NamedTuple):
     # discard). `built` and `discards` hold the cards it knows; `reveal` fills in the rest.
     hole_unknown: int = 0
     hole_fits: int = 0
-
-
-def _can_act(options: Options, sizes: list[int], notes: int, seat: int) -> bool:
-    """Whether `seat` has a legal action, given the hands' sizes and the Notes available.
-
-    A card in hand can be played (rule 6.1). A clue needs a Note (rule 4.1; two half Notes in
-    Clue Starved, 9.25) and a card it touches (rule 4.5): a card is touched by its rank's clue
-    (rule 4.7), so another hand with a card will do, or any hand with clues that touch nothing
-    (rule 4.5a, or blind clues, 9.17). The tracker does not see the seat's own cards, so this
-    does not follow the hanab.live variants where some card no clue touches (rules 9.10, 9.18)
-    or where clues alternate (9.26); those variants are played with a last round (rule 7.3),
-    where this check is not made.
-    """
-    if sizes[seat]:
-        return True
-    variant = options.variant
-    if notes < variant.note_units:
-        return False
-    if (
-        options.negative_clues
-        or (variant.colour_clues_touch_nothing and variant.clue_colours)
-        or (variant.rank_clues_touch_nothing and variant.clue_ranks)
-    ):
-        return True
-    return any(n for s, n in enumerate(sizes) if s != seat)
 
 
 def _touches(card: DealtCard | None, hit_faces: int) -> bool:

@@ -26,37 +26,39 @@ assert not game.is_my_turn and game.legal_actions() == ()
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
 import attrs
 from attrs import fields, frozen
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
-from ..cards import RANKS, START, DealtCard
+from ..cards import DealtCard
 from ..errors import IllegalAction, InvalidOptions, InvalidRecord
 from ..knowledge import learn
 from ..options import Options
 from ..rules import (  # the one statement of legality (sections 3 to 5) and of section 7, shared
     legal_actions_from,
-    outcome_after_turn,
-    sudoku_next,
-    up_or_down_next,
 )
 from ..scoring import max_points
 from ..spec import Rule
 from ..state import Direction, EndReason, Outcome
 from ..variants import ClueShown
-from ..views import HiddenClue, HiddenPlay, PlayerView, seen_clue
+from ..views import HiddenPlay, PlayerView, seen_clue
 from . import _records
+from ._live_rules import (
+    _card_outcome,
+    _end_of_turn,
+    _last_clue_type,
+    _logged_actions,
+    _refusal,
+)
 from ._live_view import _seat_view
 from ._track import (
     _STRIDE,
-    _can_act,
     _Entry,
     _face_index,
     _Marks,
-    _newest_first,
     _order_of,
     _push,
     _rebuilt,
@@ -64,7 +66,6 @@ from ._track import (
     _tables,
     _touches,
     _Track,
-    _with_fits,
 )
 from .protocol import (
     ALL_OR_NOTHING_FAIL,
@@ -260,26 +261,8 @@ class LiveGame:
             len(self._t.hands[self.seat]),
             hands,  # type: ignore[arg-type]  # another seat's cards are all seen
             self._t.notes,
-            self._logged_actions(),
+            _logged_actions(self._t),
         )
-
-    def _logged_actions(self) -> Iterator[Action]:
-        """The game's actions, the latest first (the pending entry, if any, is a play or a
-        discard, so no clue is missed)."""
-        for entry in _newest_first(self._t.log):
-            # Read only under Alternating Clues (rule 9.26), never combined with a hidden clue.
-            if not isinstance(entry[2], (HiddenClue, HiddenPlay)):
-                yield entry[2]
-
-    def _last_clue_type(self) -> type[ColourClue] | type[RankClue] | None:
-        """Under Alternating Clues (rule 9.26), the type of the game's last clue; else `None`."""
-        if not self.options.variant.alternating_clues:
-            return None
-        # The pending entry, if any, is a play or a discard.
-        for entry in _newest_first(self._t.log):
-            if isinstance(entry[2], (ColourClue, RankClue)):
-                return type(entry[2])
-        return None
 
     def action_message(self, action: Action) -> dict[str, int]:
         """The payload of hanab.live's ``action`` command for `action`, the seat's own move:
@@ -291,7 +274,9 @@ class LiveGame:
                 rules forbid it).
         """
         if action not in self.legal_actions():
-            rule, why = self._refusal(action)
+            rule, why = _refusal(
+                self.options, self.seat, self._t, self.is_over, self.is_my_turn, action
+            )
             raise IllegalAction(rule, f"Cannot {action}: {why}", action=action)
         if isinstance(action, (Play, Discard)):
             order = self._t.hands[self.seat][action.slot]
@@ -301,39 +286,6 @@ class LiveGame:
             return {"type": 2, "target": action.target, "value": value}
         assert isinstance(action, RankClue)
         return {"type": 3, "target": action.target, "value": action.rank}
-
-    def _refusal(self, action: object) -> tuple[Rule, str]:
-        """The first rule `action` breaks, in rule order as `rules.check` finds it, and why."""
-        if self.is_over:
-            return Rule.NO_ACTION_AFTER_THE_END, "the game is over"
-        if not self.is_my_turn:
-            return Rule.TURN_ORDER, f"it is not seat {self.seat}'s turn"
-        options = self.options
-        if isinstance(action, (Play, Discard)):
-            size = len(self.hand)
-            if not 0 <= action.slot < size:
-                rule = (
-                    Rule.PLAY_FROM_OWN_HAND
-                    if isinstance(action, Play)
-                    else Rule.DISCARD_FROM_OWN_HAND
-                )
-                return rule, f"your hand has slots 0 to {size - 1}"
-            return Rule.DISCARD_NEEDS_A_SPENT_NOTE, f"all {options.max_notes} Notes are available"
-        if isinstance(action, (ColourClue, RankClue)):
-            variant = options.variant
-            if self._t.notes < variant.note_units:
-                half = "only half a Note is" if self._t.notes else "no Note tokens are"
-                return Rule.CLUE_COSTS_A_NOTE, f"{half} available"
-            if action.target == self.seat or not 0 <= action.target < options.players:
-                return Rule.CLUE_TARGETS_ANOTHER_PLAYER, "a clue goes to another player"
-            if isinstance(action, ColourClue) and action.colour not in variant.clue_colours:
-                return Rule.CLUE_NAMES_ONE_VALUE, "this variant has no such clue colour"
-            if isinstance(action, RankClue) and action.rank not in variant.clue_ranks:
-                return Rule.CLUE_NAMES_ONE_VALUE, "this variant's clues cannot name that rank"
-            if self._last_clue_type() is type(action):
-                return Rule.ALTERNATING_CLUES, "a clue cannot be of the type of the one before it"
-            return Rule.CLUE_MUST_TOUCH, f"it touches none of seat {action.target}'s cards"
-        return Rule.KNOWN_ACTIONS_ONLY, "a turn is a Play, Discard, ColourClue or RankClue"
 
     # --- Receiving messages --------------------------------------------------------------------
 
@@ -459,63 +411,9 @@ class LiveGame:
             if seen[face] >= tables.copies[face]:
                 raise Desync(index, "rank", f"every copy of {card.card} has been seen already")
             seen = (*seen[:face], seen[face] + 1, *seen[face + 1 :])
-        built = self._t.built
-        discards = self._t.discards
-        notes = self._t.notes
-        storms = self._t.storms
-        variant = options.variant
-        cap = options.max_notes * variant.note_units  # rule 9.25: in half Notes in Clue Starved
-        directions = self._t.directions
-        starts = self._t.starts
-        if variant.up_or_down:  # rule 9.29
-            fits = rank in up_or_down_next(built[suit], directions[suit])
-        elif variant.sudoku:  # rule 9.32
-            fits = rank in sudoku_next(built[suit], starts[suit], starts, variant.stack_size)
-        else:
-            fits = rank == tables.next_rank[suit][built[suit]]
-        note_gained = False
-        if is_play:
-            if not fits:
-                raise Desync(
-                    index,
-                    "rank",
-                    f"{card.card} does not extend its firework; hanab.live sends a misplay as a "
-                    "discard with failed true",
-                )
-            # Rules 6.2 and 6.4: the card is built; the firework's last card brings a Note back
-            # (half a Note in Clue Starved, rule 9.25; a 5 under descending_bonus="five", 13.8).
-            now = built[suit] + 1
-            built = (*built[:suit], now, *built[suit + 1 :])
-            if variant.up_or_down:  # rule 9.29: the firework is complete, either way
-                earned = now == len(RANKS)
-                if directions[suit] == Direction.UNDECIDED and rank != START:
-                    way = Direction.UP if rank in (1, 2) else Direction.DOWN
-                    directions = (*directions[:suit], way, *directions[suit + 1 :])
-            elif variant.sudoku:  # rule 9.32: the firework's stack-size-th card, any rank
-                earned = now == variant.stack_size
-                if now == 1:
-                    starts = (*starts[:suit], rank, *starts[suit + 1 :])
-            elif options.descending_bonus == "five":
-                earned = rank == 5
-            else:
-                earned = tables.next_rank[suit][now] == 0
-            note_gained = earned and notes < cap
-            notes += note_gained
-        elif failed:
-            if fits:
-                raise Desync(index, "failed", f"{card.card} would have extended its firework")
-            discards = (*discards, card)  # rule 6.3: a misplay is discarded and costs a Storm
-            storms += 1
-        else:
-            if notes >= cap and not variant.discards_at_note_cap:
-                raise Desync(
-                    index, "type", "a discard needs a spent Note (rule 5.2), and none is spent"
-                )
-            discards = (*discards, card)  # rule 5.3
-            # A Note back, none at the cap (which only a variant with an inverted suit allows,
-            # rule 9.13).
-            note_gained = notes < cap
-            notes += note_gained
+        built, discards, notes, storms, directions, starts, note_gained = _card_outcome(
+            options, tables, self._t, card, suit, rank, is_play, failed, index
+        )
         # hanab.live's message says what befell the card; the player pressed the other button for
         # a card of an inverted suit (rule 9.13), as its records store it.
         played = (is_play or failed) != tables.inverted[suit]
@@ -660,7 +558,7 @@ class LiveGame:
             action = RankClue(target, value)
         else:
             raise Desync(index, "clue.type", f"must be 0 (colour) or 1 (rank), got {kind}")
-        if self._last_clue_type() is type(action):
+        if _last_clue_type(self.options, self._t) is type(action):
             raise Desync(index, "clue.type", "clue types alternate in this variant (rule 9.26)")
         hand = self._t.hands[target]
         hit = set(touched)
@@ -725,44 +623,14 @@ class LiveGame:
         """The turn order (rule 3.2) and the end of the game (section 7), as `rules.apply` has
         them, with the draw that is still to come (rule 6.5) counted in advance."""
         options = self.options
-        players = options.players
-        turns_left = self._t.turns_left
-        if turns_left is not None:
-            turns_left -= 1
-        if draws and self._t.drawn + 1 == len(faces) and options.last_round:
-            turns_left = players  # rule 7.3: the last card is drawn
         if directions is None:
             directions = self._t.directions
         if starts is None:
             starts = self._t.starts
-        if self._t.hole_unknown:
-            # Rule 9.33: with cards of its own in the hole the seat knows the score (the fits),
-            # not the fireworks: rules 7.1 to 7.3 need only the score (no Throw It in a Hole
-            # variant reverses a suit); the server's gameOver says when rule 7.6 ends it.
-            scored = _with_fits(built, self._t.hole_fits)
-            outcome = outcome_after_turn(options, scored, storms, turns_left, discards, None)
-        else:
-            outcome = outcome_after_turn(
-                options, built, storms, turns_left, discards, card, directions, starts
-            )
-        after = (self._t.current_player + 1) % players
-        if outcome is None and not options.last_round:
-            # Rule 7.4c, as `rules.apply` decides it: a player with no card may have nothing legal
-            # to do.
-            sizes = [len(h) for h in hands]
-            if draws:
-                sizes[entry[1]] += 1
-            if not _can_act(options, sizes, notes, after):
-                # Ruling 13.9: with no_legal_action="pass" the turn goes to the next seat that
-                # can act; otherwise (or if none can) the game is lost.
-                seats = [(after + step) % players for step in range(1, players)]
-                able = [s for s in seats if _can_act(options, sizes, notes, s)]
-                if options.no_legal_action == "pass" and able:
-                    after = able[0]
-                else:
-                    outcome = Outcome(
-                        EndReason.NO_LEGAL_ACTION, 0, max_points(options), Rule.NO_LAST_ROUND
-                    )
+        turns_left, outcome, after = _end_of_turn(
+            options, self._t, entry[1], draws, len(faces), hands, built, discards, notes, storms,
+            card, directions, starts,
+        )  # fmt: skip
         log = self._t.log
         pending = None
         if draws:
