@@ -3,9 +3,10 @@
 [`LiveGame`][hanabi_core.hanablive.LiveGame] reads each hanab.live message, checks it and hands
 what it says to these functions, which hold no message: what a play or a discard does
 (sections 5 and 6), the turn order and the end of the game after a turn (rule 3.2, section 7,
-rule 7.4c and ruling 13.9), the type of the last clue (rule 9.26) and why the seat may not take
-an action (rules 3 to 5, in `rules.check`'s order). Legality itself is stated once, in
-`rules.legal_actions_from` and `rules.outcome_after_turn`, which these call or mirror.
+rule 7.4c and ruling 13.9) or by the server's ``gameOver`` (rules 7.5 and 9.33), the type of the
+last clue (rule 9.26) and why the seat may not take an action (rules 3 to 5, in `rules.check`'s
+order). Legality itself is stated once, in `rules.legal_actions_from` and
+`rules.outcome_after_turn`, which these call or mirror.
 
 It imports nothing of `live.py` (imports go downward only).
 """
@@ -23,7 +24,7 @@ from ..spec import Rule
 from ..state import Direction, EndReason, Outcome
 from ..views import HiddenClue, HiddenPlay
 from ._track import _newest_first, _Tables, _Track, _with_fits
-from .protocol import Desync
+from .protocol import ALL_OR_NOTHING_FAIL, END_CONDITION, NORMAL, STOPPED, Desync
 
 
 def _card_outcome(  # noqa: PLR0917
@@ -159,6 +160,52 @@ def _end_of_turn(  # noqa: PLR0917
                     EndReason.NO_LEGAL_ACTION, 0, max_points(options), Rule.NO_LAST_ROUND
                 )
     return turns_left, outcome, after
+
+
+def _ending(options: Options, track: _Track, condition: int, index: int) -> Outcome:
+    """How the game ended, by hanab.live's ``gameOver`` end `condition` and by the rules (rule 7.5
+    for a game stopped from outside; rule 9.33 where the seat cannot tell the end itself).
+
+    Raises:
+        Desync: the rules and the server disagree (message `index`).
+    """
+    outcome = track.outcome
+    if outcome is not None:
+        expected = END_CONDITION.get(outcome.reason)
+        if condition != expected:
+            raise Desync(
+                index,
+                "endCondition",
+                f"the game ended by {outcome.reason.value} (hanab.live's {expected}), "
+                f"not {condition}",
+            )
+    elif condition in STOPPED:
+        # Rule 7.5: stopped from outside (a timeout, a termination, a vote), scored 0.
+        max_score = options.variant.max_score
+        outcome = Outcome(EndReason.ABANDONED, 0, max_score, Rule.ABANDONED)
+    elif condition in (NORMAL, ALL_OR_NOTHING_FAIL) and track.hole_unknown:
+        # Rule 9.33: with cards of its own in the hole the seat cannot tell when nothing is
+        # left to build (rule 7.6) or, without a last round, when the maximum is out of reach
+        # (rule 7.4b, scored 0); the server can, and says so.
+        if condition == NORMAL:
+            score = sum(track.built) + track.hole_fits
+            reason, rule = EndReason.NOTHING_LEFT_TO_BUILD, Rule.NOTHING_LEFT_TO_BUILD
+        else:
+            score, reason, rule = 0, EndReason.MAX_SCORE_UNREACHABLE, Rule.NO_LAST_ROUND
+        outcome = Outcome(reason, score, max_points(options), rule)
+    elif condition == NORMAL:
+        # The rules end every game hanab.live ends normally (rule 7.6 included), so the view's
+        # outcome always agrees with the server's ending.
+        why = "the game ended normally, but by the rules it goes on"
+        if not options.end_at_max_reachable:
+            why += (
+                " under these options; hanab.live ends a game once nothing is left to build "
+                "(rule 7.6: end_at_max_reachable=True, as in the hanab-live preset)"
+            )
+        raise Desync(index, "endCondition", why)
+    else:
+        raise Desync(index, "endCondition", f"end condition {condition}, but the game goes on")
+    return outcome
 
 
 def _can_act(options: Options, sizes: list[int], notes: int, seat: int) -> bool:

@@ -40,15 +40,14 @@ from ..options import Options
 from ..rules import (  # the one statement of legality (sections 3 to 5) and of section 7, shared
     legal_actions_from,
 )
-from ..scoring import max_points
-from ..spec import Rule
-from ..state import Direction, EndReason, Outcome
+from ..state import Direction
 from ..variants import ClueShown
 from ..views import HiddenPlay, PlayerView, seen_clue
 from . import _records
 from ._live_rules import (
     _card_outcome,
     _end_of_turn,
+    _ending,
     _last_clue_type,
     _logged_actions,
     _refusal,
@@ -68,11 +67,8 @@ from ._track import (
     _Track,
 )
 from .protocol import (
-    ALL_OR_NOTHING_FAIL,
-    END_CONDITION,
     HIDDEN,
     IGNORED,
-    NORMAL,
     STOPPED,
     Desync,
     field_int,
@@ -699,42 +695,7 @@ class LiveGame:
             raise Desync(index, "type", "the game is already over")
         if self.dealing or self._t.pending is not None:
             raise Desync(index, "type", "the game cannot end before the draw due")
-        outcome = self._t.outcome
-        if outcome is not None:
-            expected = END_CONDITION.get(outcome.reason)
-            if condition != expected:
-                raise Desync(
-                    index,
-                    "endCondition",
-                    f"the game ended by {outcome.reason.value} (hanab.live's {expected}), "
-                    f"not {condition}",
-                )
-        elif condition in STOPPED:
-            # Rule 7.5: stopped from outside (a timeout, a termination, a vote), scored 0.
-            max_score = self.options.variant.max_score
-            outcome = Outcome(EndReason.ABANDONED, 0, max_score, Rule.ABANDONED)
-        elif condition in (NORMAL, ALL_OR_NOTHING_FAIL) and self._t.hole_unknown:
-            # Rule 9.33: with cards of its own in the hole the seat cannot tell when nothing is
-            # left to build (rule 7.6) or, without a last round, when the maximum is out of reach
-            # (rule 7.4b, scored 0); the server can, and says so.
-            if condition == NORMAL:
-                score = sum(self._t.built) + self._t.hole_fits
-                reason, rule = EndReason.NOTHING_LEFT_TO_BUILD, Rule.NOTHING_LEFT_TO_BUILD
-            else:
-                score, reason, rule = 0, EndReason.MAX_SCORE_UNREACHABLE, Rule.NO_LAST_ROUND
-            outcome = Outcome(reason, score, max_points(self.options), rule)
-        elif condition == NORMAL:
-            # The rules end every game hanab.live ends normally (rule 7.6 included), so the view's
-            # outcome always agrees with the server's ending.
-            why = "the game ended normally, but by the rules it goes on"
-            if not self.options.end_at_max_reachable:
-                why += (
-                    " under these options; hanab.live ends a game once nothing is left to build "
-                    "(rule 7.6: end_at_max_reachable=True, as in the hanab-live preset)"
-                )
-            raise Desync(index, "endCondition", why)
-        else:
-            raise Desync(index, "endCondition", f"end condition {condition}, but the game goes on")
+        outcome = _ending(self.options, self._t, condition, index)
         return _advance(self, index, self._t._replace(outcome=outcome), (condition, player))
 
     # --- Shared checks -----------------------------------------------------------------------
