@@ -26,134 +26,55 @@ assert not game.is_my_turn and game.legal_actions() == ()
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from functools import lru_cache
-from typing import Any, NamedTuple, cast
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
 
 import attrs
 from attrs import fields, frozen
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
-from ..cards import RANKS, START, DealtCard, _rank_slot
+from ..cards import DealtCard
 from ..errors import IllegalAction, InvalidOptions, InvalidRecord
-from ..knowledge import all_faces, clue_faces, counting, learn, unaccounted
+from ..knowledge import learn
 from ..options import Options
 from ..rules import (  # the one statement of legality (sections 3 to 5) and of section 7, shared
     legal_actions_from,
-    outcome_after_turn,
-    sudoku_next,
-    up_or_down_next,
 )
-from ..scoring import max_points
-from ..spec import Rule
-from ..state import Direction, EndReason, Entry, Log, Outcome, push
-from ..variants import ClueShown, Variant
-from ..views import HiddenClue, HiddenPlay, PlayerView, SeenTurn, seen_clue
+from ..state import Direction
+from ..variants import ClueShown
+from ..views import HiddenPlay, PlayerView, seen_clue
 from . import _records
+from ._live_rules import (
+    _card_outcome,
+    _end_of_turn,
+    _ending,
+    _last_clue_type,
+    _logged_actions,
+    _refusal,
+)
+from ._live_view import _seat_view
+from ._track import (
+    _STRIDE,
+    _Entry,
+    _face_index,
+    _Marks,
+    _order_of,
+    _push,
+    _rebuilt,
+    _Tables,
+    _tables,
+    _touches,
+    _Track,
+)
 from .protocol import (
-    ALL_OR_NOTHING_FAIL,
-    END_CONDITION,
     HIDDEN,
     IGNORED,
-    NORMAL,
     STOPPED,
     Desync,
     field_int,
 )
 
 __all__ = ["LiveGame"]
-
-
-@frozen
-class _Tables:
-    """What the tracker looks up per variant (speed only; derived from the variant's data).
-
-    A face index is ``suit * 6 + slot`` (slot ``rank - 1``, 5 for START, rule 9.29); bit ``f`` of
-    a face mask stands for face ``f``, as in `knowledge.clue_faces` (clue knowledge is kept per
-    face, rule 9.27).
-    """
-
-    names: tuple[str, ...]
-    # colour_bits[f], rank_bits[f]: the clues that touch face f (rules 4.6, 4.7 and 9.27).
-    colour_bits: tuple[int, ...]
-    rank_bits: tuple[int, ...]
-    # inverted[suit]: its cards' play and discard are swapped (rule 9.13).
-    inverted: tuple[bool, ...]
-    # next_rank[suit][built]: the rank that extends the firework, 0 once it is complete.
-    next_rank: tuple[tuple[int, ...], ...]
-    # copies[f]: the variant's copies of face f.
-    copies: tuple[int, ...]
-    # The face mask of a card nothing is known about; the faces each clue colour (by index) and
-    # each clue rank touch.
-    all_faces: int
-    colour_faces: tuple[int, ...]
-    rank_faces: Mapping[int, int]
-
-
-@lru_cache(maxsize=64)
-def _tables(variant: Variant) -> _Tables:
-    # Every suit has a START slot; only an Up or Down deck has cards in it (rule 9.29).
-    faces = [(suit, rank) for suit in variant.suits for rank in (*RANKS, START)]
-    ranks = variant.ranks
-    copies = [0] * len(faces)
-    for c in variant.deck:
-        copies[_face_index(variant.suit_names.index(c.suit), c.rank)] += 1
-    return _Tables(
-        names=variant.suit_names,
-        colour_bits=tuple(variant.colour_bits(s, r) if r in ranks else 0 for s, r in faces),
-        rank_bits=tuple(variant.rank_bits(s, r) if r in ranks else 0 for s, r in faces),
-        inverted=tuple(s.inverted for s in variant.suits),
-        next_rank=tuple((*s.build_order, 0) for s in variant.suits),
-        copies=tuple(copies),
-        all_faces=all_faces(variant),
-        colour_faces=tuple(clue_faces(variant, ColourClue(1, c)) for c in variant.clue_colours),
-        rank_faces={v: clue_faces(variant, RankClue(1, v)) for v in variant.clue_ranks},
-    )
-
-
-#: One turn as the tracker logs it: the fields of `SeenTurn`, in order.
-_Entry = tuple[
-    int, int, "Action | HiddenClue | HiddenPlay", tuple[int, ...], tuple[int, ...],
-    "DealtCard | None", bool, bool, "int | None", "DealtCard | None",
-]  # fmt: skip
-#: What clues told of a card: (face mask, touched by a clue), as `views.view` keeps it.
-_Marks = tuple[int, bool]
-
-
-class _Track(NamedTuple):
-    """What the tracker keeps of the game besides its identity (see `LiveGame`)."""
-
-    # Each seat's cards by order, oldest first, and what clues told of each (rule 12.4).
-    hands: tuple[tuple[int, ...], ...]
-    marks: tuple[tuple[_Marks, ...], ...]
-    # faces[order]: the card when this seat has seen it (another seat's, or played/discarded).
-    faces: tuple[DealtCard | None, ...]
-    # seen[face index]: how many copies of the face this seat has seen.
-    seen: tuple[int, ...]
-    drawn: int
-    built: tuple[int, ...]
-    discards: tuple[DealtCard, ...]
-    notes: int
-    storms: int
-    current_player: int
-    turn: int
-    turns_left: int | None
-    outcome: Outcome | None
-    # The turns so far, newest first, in the engine's `Log` (a persistent linked list whose
-    # equality, hashing, pickling and copying loop rather than recurse: a long game stays an
-    # ordinary value, as for `GameState`).
-    log: Log | None
-    # A play or discard whose draw has not arrived yet (its turn is already counted).
-    pending: _Entry | None
-    # Rule 9.29: the Up or Down fireworks' directions (empty in other variants).
-    directions: tuple[int, ...] = ()
-    # Rule 9.32: the Sudoku fireworks' start ranks, 0 while empty (empty in other variants).
-    starts: tuple[int, ...] = ()
-    # Rule 9.33 (Throw It in a Hole): the seat's own cards in the hole whose faces it does not
-    # know, and how many of them fitted (the server's message says which: a play or a failed
-    # discard). `built` and `discards` hold the cards it knows; `reveal` fills in the rest.
-    hole_unknown: int = 0
-    hole_fits: int = 0
 
 
 @frozen
@@ -314,72 +235,7 @@ class LiveGame:
         that follows it (`awaiting_draw`), the acting seat's hand is one card short: sample worlds
         (`sample_state`) from the views of complete turns.
         """
-        options = self.options
-        variant = options.variant
-        players = options.players
-        seat = self.seat
-        faces = self._t.faces
-        cards = [tuple(faces[o] for o in hand) for hand in self._t.hands]
-        # Empathy (rule 12.4), counted as views.view counts it.
-        built = self._t.built
-        entries = _oldest_first(self._t)
-        # Rule 9.33: while the game goes on (and until `reveal`, if the seat's own cards went into
-        # the hole), the hole is face down: its cards are counted only by those who saw them.
-        hole = variant.hidden_plays and (self._t.outcome is None or self._t.hole_unknown > 0)
-        discards = self._t.discards
-        holed: list[tuple[int, DealtCard]] = []
-        if hole:
-            into = {e[3][0] for e in entries if isinstance(e[2], HiddenPlay)}
-            discards = tuple(c for c in discards if c.order not in into)
-            holed = [
-                (e[1], e[5])
-                for e in entries
-                if isinstance(e[2], HiddenPlay) and e[5] is not None and e[1] != seat
-            ]
-        public = [(card.suit_index, card.rank) for card in discards]
-        if hole:
-            pass  # the fireworks are hidden: the hole's cards are counted per holder below
-        elif variant.up_or_down or variant.sudoku:
-            # Rules 9.29, 9.32: the cards on the fireworks are the ones drawn in no hand nor
-            # discarded.
-            away = {o for hand in self._t.hands for o in hand}
-            away |= {c.order for c in self._t.discards}
-            public += [
-                (c.suit_index, c.rank)
-                for o, c in enumerate(faces[: self._t.drawn])
-                if o not in away and c is not None
-            ]
-        else:
-            for i, suit in enumerate(variant.suits):
-                public += [(i, rank) for rank in suit.build_order[: built[i]]]
-        seen = [
-            [] if s == seat else [(c.suit_index, c.rank) for c in cards[s]]  # type: ignore[union-attr]
-            for s in range(players)
-        ]
-        knowledge = []
-        for holder in range(players):
-            counted = [f for s in range(players) if s not in (seat, holder) for f in seen[s]]
-            counted += [(c.suit_index, c.rank) for s, c in holed if s != holder]
-            know = counting(variant, unaccounted(variant, public + counted))
-            knowledge.append(tuple(map(know, self._t.hands[holder], self._t.marks[holder])))
-        return PlayerView(
-            seat=seat,
-            options=options,
-            hands=tuple(None if s == seat else hand for s, hand in enumerate(cards)),  # type: ignore[misc]
-            knowledge=tuple(knowledge),
-            built=None if hole else built,
-            directions=self._t.directions,
-            starts=self._t.starts,
-            discards=discards,
-            notes=self._t.notes,
-            storms=None if hole else self._t.storms,
-            deck_size=len(faces) - self._t.drawn,
-            turn=self._t.turn,
-            current_player=self._t.current_player,
-            turns_left=self._t.turns_left,
-            outcome=self._t.outcome,
-            history=tuple(_seen(entry, seat, faces, hole) for entry in entries),
-        )
+        return _seat_view(self.options, self.seat, self._t)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """What the seat may do now, in `legal_actions`' order; empty when it is not its turn.
@@ -401,26 +257,8 @@ class LiveGame:
             len(self._t.hands[self.seat]),
             hands,  # type: ignore[arg-type]  # another seat's cards are all seen
             self._t.notes,
-            self._logged_actions(),
+            _logged_actions(self._t),
         )
-
-    def _logged_actions(self) -> Iterator[Action]:
-        """The game's actions, the latest first (the pending entry, if any, is a play or a
-        discard, so no clue is missed)."""
-        for entry in _newest_first(self._t.log):
-            # Read only under Alternating Clues (rule 9.26), never combined with a hidden clue.
-            if not isinstance(entry[2], (HiddenClue, HiddenPlay)):
-                yield entry[2]
-
-    def _last_clue_type(self) -> type[ColourClue] | type[RankClue] | None:
-        """Under Alternating Clues (rule 9.26), the type of the game's last clue; else `None`."""
-        if not self.options.variant.alternating_clues:
-            return None
-        # The pending entry, if any, is a play or a discard.
-        for entry in _newest_first(self._t.log):
-            if isinstance(entry[2], (ColourClue, RankClue)):
-                return type(entry[2])
-        return None
 
     def action_message(self, action: Action) -> dict[str, int]:
         """The payload of hanab.live's ``action`` command for `action`, the seat's own move:
@@ -432,7 +270,9 @@ class LiveGame:
                 rules forbid it).
         """
         if action not in self.legal_actions():
-            rule, why = self._refusal(action)
+            rule, why = _refusal(
+                self.options, self.seat, self._t, self.is_over, self.is_my_turn, action
+            )
             raise IllegalAction(rule, f"Cannot {action}: {why}", action=action)
         if isinstance(action, (Play, Discard)):
             order = self._t.hands[self.seat][action.slot]
@@ -442,39 +282,6 @@ class LiveGame:
             return {"type": 2, "target": action.target, "value": value}
         assert isinstance(action, RankClue)
         return {"type": 3, "target": action.target, "value": action.rank}
-
-    def _refusal(self, action: object) -> tuple[Rule, str]:
-        """The first rule `action` breaks, in rule order as `rules.check` finds it, and why."""
-        if self.is_over:
-            return Rule.NO_ACTION_AFTER_THE_END, "the game is over"
-        if not self.is_my_turn:
-            return Rule.TURN_ORDER, f"it is not seat {self.seat}'s turn"
-        options = self.options
-        if isinstance(action, (Play, Discard)):
-            size = len(self.hand)
-            if not 0 <= action.slot < size:
-                rule = (
-                    Rule.PLAY_FROM_OWN_HAND
-                    if isinstance(action, Play)
-                    else Rule.DISCARD_FROM_OWN_HAND
-                )
-                return rule, f"your hand has slots 0 to {size - 1}"
-            return Rule.DISCARD_NEEDS_A_SPENT_NOTE, f"all {options.max_notes} Notes are available"
-        if isinstance(action, (ColourClue, RankClue)):
-            variant = options.variant
-            if self._t.notes < variant.note_units:
-                half = "only half a Note is" if self._t.notes else "no Note tokens are"
-                return Rule.CLUE_COSTS_A_NOTE, f"{half} available"
-            if action.target == self.seat or not 0 <= action.target < options.players:
-                return Rule.CLUE_TARGETS_ANOTHER_PLAYER, "a clue goes to another player"
-            if isinstance(action, ColourClue) and action.colour not in variant.clue_colours:
-                return Rule.CLUE_NAMES_ONE_VALUE, "this variant has no such clue colour"
-            if isinstance(action, RankClue) and action.rank not in variant.clue_ranks:
-                return Rule.CLUE_NAMES_ONE_VALUE, "this variant's clues cannot name that rank"
-            if self._last_clue_type() is type(action):
-                return Rule.ALTERNATING_CLUES, "a clue cannot be of the type of the one before it"
-            return Rule.CLUE_MUST_TOUCH, f"it touches none of seat {action.target}'s cards"
-        return Rule.KNOWN_ACTIONS_ONLY, "a turn is a Play, Discard, ColourClue or RankClue"
 
     # --- Receiving messages --------------------------------------------------------------------
 
@@ -600,63 +407,9 @@ class LiveGame:
             if seen[face] >= tables.copies[face]:
                 raise Desync(index, "rank", f"every copy of {card.card} has been seen already")
             seen = (*seen[:face], seen[face] + 1, *seen[face + 1 :])
-        built = self._t.built
-        discards = self._t.discards
-        notes = self._t.notes
-        storms = self._t.storms
-        variant = options.variant
-        cap = options.max_notes * variant.note_units  # rule 9.25: in half Notes in Clue Starved
-        directions = self._t.directions
-        starts = self._t.starts
-        if variant.up_or_down:  # rule 9.29
-            fits = rank in up_or_down_next(built[suit], directions[suit])
-        elif variant.sudoku:  # rule 9.32
-            fits = rank in sudoku_next(built[suit], starts[suit], starts, variant.stack_size)
-        else:
-            fits = rank == tables.next_rank[suit][built[suit]]
-        note_gained = False
-        if is_play:
-            if not fits:
-                raise Desync(
-                    index,
-                    "rank",
-                    f"{card.card} does not extend its firework; hanab.live sends a misplay as a "
-                    "discard with failed true",
-                )
-            # Rules 6.2 and 6.4: the card is built; the firework's last card brings a Note back
-            # (half a Note in Clue Starved, rule 9.25; a 5 under descending_bonus="five", 13.8).
-            now = built[suit] + 1
-            built = (*built[:suit], now, *built[suit + 1 :])
-            if variant.up_or_down:  # rule 9.29: the firework is complete, either way
-                earned = now == len(RANKS)
-                if directions[suit] == Direction.UNDECIDED and rank != START:
-                    way = Direction.UP if rank in (1, 2) else Direction.DOWN
-                    directions = (*directions[:suit], way, *directions[suit + 1 :])
-            elif variant.sudoku:  # rule 9.32: the firework's stack-size-th card, any rank
-                earned = now == variant.stack_size
-                if now == 1:
-                    starts = (*starts[:suit], rank, *starts[suit + 1 :])
-            elif options.descending_bonus == "five":
-                earned = rank == 5
-            else:
-                earned = tables.next_rank[suit][now] == 0
-            note_gained = earned and notes < cap
-            notes += note_gained
-        elif failed:
-            if fits:
-                raise Desync(index, "failed", f"{card.card} would have extended its firework")
-            discards = (*discards, card)  # rule 6.3: a misplay is discarded and costs a Storm
-            storms += 1
-        else:
-            if notes >= cap and not variant.discards_at_note_cap:
-                raise Desync(
-                    index, "type", "a discard needs a spent Note (rule 5.2), and none is spent"
-                )
-            discards = (*discards, card)  # rule 5.3
-            # A Note back, none at the cap (which only a variant with an inverted suit allows,
-            # rule 9.13).
-            note_gained = notes < cap
-            notes += note_gained
+        built, discards, notes, storms, directions, starts, note_gained = _card_outcome(
+            options, tables, self._t, card, suit, rank, is_play, failed, index
+        )
         # hanab.live's message says what befell the card; the player pressed the other button for
         # a card of an inverted suit (rule 9.13), as its records store it.
         played = (is_play or failed) != tables.inverted[suit]
@@ -759,29 +512,11 @@ class LiveGame:
             if known is None and not any(order in hand for hand in t.hands):
                 faces[order] = card  # a card of the seat's own, in the hole
         # The fireworks and the discard pile (misplays in turn order), built again from the log.
-        built = [0] * len(t.built)
-        discards: list[DealtCard] = []
-        for entry in _oldest_first(t):
-            action = entry[2]
-            if isinstance(action, HiddenPlay):
-                holed = faces[entry[3][0]]
-                assert holed is not None
-                if entry[6]:
-                    discards.append(holed)
-                else:
-                    built[holed.suit_index] += 1
-            elif isinstance(action, (Play, Discard)):
-                assert entry[5] is not None
-                if entry[6]:
-                    discards.append(entry[5])
-                elif (type(action) is Play) != entry[5].inverted:
-                    built[entry[5].suit_index] += 1
-                else:
-                    discards.append(entry[5])
+        built, discards = _rebuilt(t, faces)
         track = t._replace(
             faces=tuple(faces),
-            built=tuple(built),
-            discards=tuple(discards),
+            built=built,
+            discards=discards,
             hole_unknown=0,
             hole_fits=0,
         )
@@ -819,7 +554,7 @@ class LiveGame:
             action = RankClue(target, value)
         else:
             raise Desync(index, "clue.type", f"must be 0 (colour) or 1 (rank), got {kind}")
-        if self._last_clue_type() is type(action):
+        if _last_clue_type(self.options, self._t) is type(action):
             raise Desync(index, "clue.type", "clue types alternate in this variant (rule 9.26)")
         hand = self._t.hands[target]
         hit = set(touched)
@@ -884,44 +619,14 @@ class LiveGame:
         """The turn order (rule 3.2) and the end of the game (section 7), as `rules.apply` has
         them, with the draw that is still to come (rule 6.5) counted in advance."""
         options = self.options
-        players = options.players
-        turns_left = self._t.turns_left
-        if turns_left is not None:
-            turns_left -= 1
-        if draws and self._t.drawn + 1 == len(faces) and options.last_round:
-            turns_left = players  # rule 7.3: the last card is drawn
         if directions is None:
             directions = self._t.directions
         if starts is None:
             starts = self._t.starts
-        if self._t.hole_unknown:
-            # Rule 9.33: with cards of its own in the hole the seat knows the score (the fits),
-            # not the fireworks: rules 7.1 to 7.3 need only the score (no Throw It in a Hole
-            # variant reverses a suit); the server's gameOver says when rule 7.6 ends it.
-            scored = _with_fits(built, self._t.hole_fits)
-            outcome = outcome_after_turn(options, scored, storms, turns_left, discards, None)
-        else:
-            outcome = outcome_after_turn(
-                options, built, storms, turns_left, discards, card, directions, starts
-            )
-        after = (self._t.current_player + 1) % players
-        if outcome is None and not options.last_round:
-            # Rule 7.4c, as `rules.apply` decides it: a player with no card may have nothing legal
-            # to do.
-            sizes = [len(h) for h in hands]
-            if draws:
-                sizes[entry[1]] += 1
-            if not _can_act(options, sizes, notes, after):
-                # Ruling 13.9: with no_legal_action="pass" the turn goes to the next seat that
-                # can act; otherwise (or if none can) the game is lost.
-                seats = [(after + step) % players for step in range(1, players)]
-                able = [s for s in seats if _can_act(options, sizes, notes, s)]
-                if options.no_legal_action == "pass" and able:
-                    after = able[0]
-                else:
-                    outcome = Outcome(
-                        EndReason.NO_LEGAL_ACTION, 0, max_points(options), Rule.NO_LAST_ROUND
-                    )
+        turns_left, outcome, after = _end_of_turn(
+            options, self._t, entry[1], draws, len(faces), hands, built, discards, notes, storms,
+            card, directions, starts,
+        )  # fmt: skip
         log = self._t.log
         pending = None
         if draws:
@@ -990,42 +695,7 @@ class LiveGame:
             raise Desync(index, "type", "the game is already over")
         if self.dealing or self._t.pending is not None:
             raise Desync(index, "type", "the game cannot end before the draw due")
-        outcome = self._t.outcome
-        if outcome is not None:
-            expected = END_CONDITION.get(outcome.reason)
-            if condition != expected:
-                raise Desync(
-                    index,
-                    "endCondition",
-                    f"the game ended by {outcome.reason.value} (hanab.live's {expected}), "
-                    f"not {condition}",
-                )
-        elif condition in STOPPED:
-            # Rule 7.5: stopped from outside (a timeout, a termination, a vote), scored 0.
-            max_score = self.options.variant.max_score
-            outcome = Outcome(EndReason.ABANDONED, 0, max_score, Rule.ABANDONED)
-        elif condition in (NORMAL, ALL_OR_NOTHING_FAIL) and self._t.hole_unknown:
-            # Rule 9.33: with cards of its own in the hole the seat cannot tell when nothing is
-            # left to build (rule 7.6) or, without a last round, when the maximum is out of reach
-            # (rule 7.4b, scored 0); the server can, and says so.
-            if condition == NORMAL:
-                score = sum(self._t.built) + self._t.hole_fits
-                reason, rule = EndReason.NOTHING_LEFT_TO_BUILD, Rule.NOTHING_LEFT_TO_BUILD
-            else:
-                score, reason, rule = 0, EndReason.MAX_SCORE_UNREACHABLE, Rule.NO_LAST_ROUND
-            outcome = Outcome(reason, score, max_points(self.options), rule)
-        elif condition == NORMAL:
-            # The rules end every game hanab.live ends normally (rule 7.6 included), so the view's
-            # outcome always agrees with the server's ending.
-            why = "the game ended normally, but by the rules it goes on"
-            if not self.options.end_at_max_reachable:
-                why += (
-                    " under these options; hanab.live ends a game once nothing is left to build "
-                    "(rule 7.6: end_at_max_reachable=True, as in the hanab-live preset)"
-                )
-            raise Desync(index, "endCondition", why)
-        else:
-            raise Desync(index, "endCondition", f"end condition {condition}, but the game goes on")
+        outcome = _ending(self.options, self._t, condition, index)
         return _advance(self, index, self._t._replace(outcome=outcome), (condition, player))
 
     # --- Shared checks -----------------------------------------------------------------------
@@ -1062,44 +732,6 @@ class LiveGame:
         return card, face
 
 
-def _can_act(options: Options, sizes: list[int], notes: int, seat: int) -> bool:
-    """Whether `seat` has a legal action, given the hands' sizes and the Notes available.
-
-    A card in hand can be played (rule 6.1). A clue needs a Note (rule 4.1; two half Notes in
-    Clue Starved, 9.25) and a card it touches (rule 4.5): a card is touched by its rank's clue
-    (rule 4.7), so another hand with a card will do, or any hand with clues that touch nothing
-    (rule 4.5a, or blind clues, 9.17). The tracker does not see the seat's own cards, so this
-    does not follow the hanab.live variants where some card no clue touches (rules 9.10, 9.18)
-    or where clues alternate (9.26); those variants are played with a last round (rule 7.3),
-    where this check is not made.
-    """
-    if sizes[seat]:
-        return True
-    variant = options.variant
-    if notes < variant.note_units:
-        return False
-    if (
-        options.negative_clues
-        or (variant.colour_clues_touch_nothing and variant.clue_colours)
-        or (variant.rank_clues_touch_nothing and variant.clue_ranks)
-    ):
-        return True
-    return any(n for s, n in enumerate(sizes) if s != seat)
-
-
-def _touches(card: DealtCard | None, hit_faces: int) -> bool:
-    assert card is not None  # another seat's card: seen
-    return bool(hit_faces >> _face_index(card.suit_index, card.rank) & 1)
-
-
-#: Faces a suit takes in a face index: ranks 1 to 5 and START (rule 9.29), as in `knowledge`.
-_STRIDE = len(RANKS) + 1
-
-
-def _face_index(suit: int, rank: int) -> int:
-    return suit * _STRIDE + _rank_slot(rank)
-
-
 _HANDLERS = {
     "draw": LiveGame._draw,
     "play": LiveGame._card,
@@ -1133,60 +765,3 @@ def _advance(
     _SET_TRACK(new, game._t if track is None else track)
     _SET_TABLES(new, game._v)
     return new
-
-
-def _push(log: Log | None, entry: _Entry) -> Log:
-    """`log` with one more turn. The tracker's entries are `SeenTurn`'s fields rather than the
-    engine's `Entry`; `Log` holds any tuple, and only this module reads these entries back."""
-    return push(log, cast(Entry, entry))
-
-
-def _newest_first(log: Log | None) -> Iterator[_Entry]:
-    """The tracker's logged turns, the latest first."""
-    node = log
-    while node is not None:
-        yield cast(_Entry, node.entry)
-        node = node.previous
-
-
-def _order_of(entry: _Entry) -> int | None:
-    """The order of the card a play or discard entry moved (`None` for a clue)."""
-    if isinstance(entry[2], HiddenPlay):
-        return entry[3][0]  # rule 9.33: kept in `touched`, see `LiveGame._into_hole`
-    return entry[5].order if entry[5] is not None else None
-
-
-def _oldest_first(track: _Track) -> list[_Entry]:
-    """Every entry of the game, the pending one included, oldest first."""
-    entries: list[_Entry] = [] if track.pending is None else [track.pending]
-    entries.extend(_newest_first(track.log))
-    entries.reverse()
-    return entries
-
-
-def _with_fits(built: tuple[int, ...], fits: int) -> tuple[int, ...]:
-    """`built` with `fits` more cards, each on the first firework with room: the right sum for
-    rules 7.1 to 7.3 when the seat cannot tell which fireworks its own cards built (rule 9.33)."""
-    out = list(built)
-    for i, n in enumerate(out):
-        room = min(fits, len(RANKS) - n)
-        out[i] += room
-        fits -= room
-    return tuple(out)
-
-
-def _seen(entry: _Entry, seat: int, faces: tuple[DealtCard | None, ...], hole: bool) -> SeenTurn:
-    """One turn as the seat sees it: as logged, but for a card put into the hole (rule 9.33),
-    face down while `hole`, and as the action taken once everything is shown."""
-    action = entry[2]
-    if not isinstance(action, HiddenPlay):
-        return SeenTurn(*entry)
-    number, player, _, (order,), _, card, misplay, gained, drawn_order, drawn = entry
-    if hole:
-        shown = card if player != seat else None
-        return SeenTurn(number, player, action, (), (), shown, None, gained, drawn_order, drawn)
-    card = faces[order]
-    assert card is not None  # `LiveGame.view` shows the hole once every card of it is known
-    # Rule 9.13: into the hole went a card played, or an inverted suit's card discarded.
-    taken = Discard(action.slot) if card.inverted else Play(action.slot)
-    return SeenTurn(number, player, taken, (), (), card, misplay, gained, drawn_order, drawn)

@@ -1,0 +1,206 @@
+"""What `LiveGame` keeps of a game, and the free helpers that read it (rules 12.4, 9.33).
+
+[`LiveGame`][hanabi_core.hanablive.LiveGame] is one seat's game fed hanab.live's messages; this
+private module holds what it is made of, apart from the class and its message handlers
+(`hanablive/live.py`), so that each module stays readable on its own:
+
+- `_Tables`, the lookups derived once per variant (speed only);
+- `_Track`, the tuple of everything the tracker keeps besides its identity, and `_Entry`, one
+  logged turn (the fields of `SeenTurn`);
+- the helpers that read a track or a turn without the class: the face index of a card, whether a
+  clue touches a seen card, the log walked either way, the score of cards in the hole (rule
+  9.33), and the fireworks rebuilt once every card is shown.
+
+The rules applied to a track are in `hanablive/_live_rules.py`, the seat's view of it in
+`hanablive/_live_view.py`.
+
+It imports nothing of `live.py` (imports go downward only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
+from typing import NamedTuple, cast
+
+from attrs import frozen
+
+from ..actions import Action, ColourClue, Discard, Play, RankClue
+from ..cards import RANKS, START, DealtCard, _rank_slot
+from ..knowledge import all_faces, clue_faces
+from ..state import Entry, Log, Outcome, push
+from ..variants import Variant
+from ..views import HiddenClue, HiddenPlay
+
+
+@frozen
+class _Tables:
+    """What the tracker looks up per variant (speed only; derived from the variant's data).
+
+    A face index is ``suit * 6 + slot`` (slot ``rank - 1``, 5 for START, rule 9.29); bit ``f`` of
+    a face mask stands for face ``f``, as in `knowledge.clue_faces` (clue knowledge is kept per
+    face, rule 9.27).
+    """
+
+    names: tuple[str, ...]
+    # colour_bits[f], rank_bits[f]: the clues that touch face f (rules 4.6, 4.7 and 9.27).
+    colour_bits: tuple[int, ...]
+    rank_bits: tuple[int, ...]
+    # inverted[suit]: its cards' play and discard are swapped (rule 9.13).
+    inverted: tuple[bool, ...]
+    # next_rank[suit][built]: the rank that extends the firework, 0 once it is complete.
+    next_rank: tuple[tuple[int, ...], ...]
+    # copies[f]: the variant's copies of face f.
+    copies: tuple[int, ...]
+    # The face mask of a card nothing is known about; the faces each clue colour (by index) and
+    # each clue rank touch.
+    all_faces: int
+    colour_faces: tuple[int, ...]
+    rank_faces: Mapping[int, int]
+
+
+@lru_cache(maxsize=64)
+def _tables(variant: Variant) -> _Tables:
+    # Every suit has a START slot; only an Up or Down deck has cards in it (rule 9.29).
+    faces = [(suit, rank) for suit in variant.suits for rank in (*RANKS, START)]
+    ranks = variant.ranks
+    copies = [0] * len(faces)
+    for c in variant.deck:
+        copies[_face_index(variant.suit_names.index(c.suit), c.rank)] += 1
+    return _Tables(
+        names=variant.suit_names,
+        colour_bits=tuple(variant.colour_bits(s, r) if r in ranks else 0 for s, r in faces),
+        rank_bits=tuple(variant.rank_bits(s, r) if r in ranks else 0 for s, r in faces),
+        inverted=tuple(s.inverted for s in variant.suits),
+        next_rank=tuple((*s.build_order, 0) for s in variant.suits),
+        copies=tuple(copies),
+        all_faces=all_faces(variant),
+        colour_faces=tuple(clue_faces(variant, ColourClue(1, c)) for c in variant.clue_colours),
+        rank_faces={v: clue_faces(variant, RankClue(1, v)) for v in variant.clue_ranks},
+    )
+
+
+#: One turn as the tracker logs it: the fields of `SeenTurn`, in order.
+_Entry = tuple[
+    int, int, "Action | HiddenClue | HiddenPlay", tuple[int, ...], tuple[int, ...],
+    "DealtCard | None", bool, bool, "int | None", "DealtCard | None",
+]  # fmt: skip
+#: What clues told of a card: (face mask, touched by a clue), as `views.view` keeps it.
+_Marks = tuple[int, bool]
+
+
+class _Track(NamedTuple):
+    """What the tracker keeps of the game besides its identity (see `LiveGame`)."""
+
+    # Each seat's cards by order, oldest first, and what clues told of each (rule 12.4).
+    hands: tuple[tuple[int, ...], ...]
+    marks: tuple[tuple[_Marks, ...], ...]
+    # faces[order]: the card when this seat has seen it (another seat's, or played/discarded).
+    faces: tuple[DealtCard | None, ...]
+    # seen[face index]: how many copies of the face this seat has seen.
+    seen: tuple[int, ...]
+    drawn: int
+    built: tuple[int, ...]
+    discards: tuple[DealtCard, ...]
+    notes: int
+    storms: int
+    current_player: int
+    turn: int
+    turns_left: int | None
+    outcome: Outcome | None
+    # The turns so far, newest first, in the engine's `Log` (a persistent linked list whose
+    # equality, hashing, pickling and copying loop rather than recurse: a long game stays an
+    # ordinary value, as for `GameState`).
+    log: Log | None
+    # A play or discard whose draw has not arrived yet (its turn is already counted).
+    pending: _Entry | None
+    # Rule 9.29: the Up or Down fireworks' directions (empty in other variants).
+    directions: tuple[int, ...] = ()
+    # Rule 9.32: the Sudoku fireworks' start ranks, 0 while empty (empty in other variants).
+    starts: tuple[int, ...] = ()
+    # Rule 9.33 (Throw It in a Hole): the seat's own cards in the hole whose faces it does not
+    # know, and how many of them fitted (the server's message says which: a play or a failed
+    # discard). `built` and `discards` hold the cards it knows; `reveal` fills in the rest.
+    hole_unknown: int = 0
+    hole_fits: int = 0
+
+
+def _touches(card: DealtCard | None, hit_faces: int) -> bool:
+    assert card is not None  # another seat's card: seen
+    return bool(hit_faces >> _face_index(card.suit_index, card.rank) & 1)
+
+
+#: Faces a suit takes in a face index: ranks 1 to 5 and START (rule 9.29), as in `knowledge`.
+_STRIDE = len(RANKS) + 1
+
+
+def _face_index(suit: int, rank: int) -> int:
+    return suit * _STRIDE + _rank_slot(rank)
+
+
+def _push(log: Log | None, entry: _Entry) -> Log:
+    """`log` with one more turn. The tracker's entries are `SeenTurn`'s fields rather than the
+    engine's `Entry`; `Log` holds any tuple, and only this module reads these entries back."""
+    return push(log, cast(Entry, entry))
+
+
+def _newest_first(log: Log | None) -> Iterator[_Entry]:
+    """The tracker's logged turns, the latest first."""
+    node = log
+    while node is not None:
+        yield cast(_Entry, node.entry)
+        node = node.previous
+
+
+def _order_of(entry: _Entry) -> int | None:
+    """The order of the card a play or discard entry moved (`None` for a clue)."""
+    if isinstance(entry[2], HiddenPlay):
+        return entry[3][0]  # rule 9.33: kept in `touched`, see `LiveGame._into_hole`
+    return entry[5].order if entry[5] is not None else None
+
+
+def _oldest_first(track: _Track) -> list[_Entry]:
+    """Every entry of the game, the pending one included, oldest first."""
+    entries: list[_Entry] = [] if track.pending is None else [track.pending]
+    entries.extend(_newest_first(track.log))
+    entries.reverse()
+    return entries
+
+
+def _with_fits(built: tuple[int, ...], fits: int) -> tuple[int, ...]:
+    """`built` with `fits` more cards, each on the first firework with room: the right sum for
+    rules 7.1 to 7.3 when the seat cannot tell which fireworks its own cards built (rule 9.33)."""
+    out = list(built)
+    for i, n in enumerate(out):
+        room = min(fits, len(RANKS) - n)
+        out[i] += room
+        fits -= room
+    return tuple(out)
+
+
+def _rebuilt(
+    track: _Track, faces: Sequence[DealtCard | None]
+) -> tuple[tuple[int, ...], tuple[DealtCard, ...]]:
+    """The fireworks and the discard pile (misplays in turn order), built again from the log
+    with `faces` (every card played or discarded known): what `LiveGame.reveal` shows of a
+    Throw It in a Hole game once its cards are shown (rule 9.33)."""
+    built = [0] * len(track.built)
+    discards: list[DealtCard] = []
+    for entry in _oldest_first(track):
+        action = entry[2]
+        if isinstance(action, HiddenPlay):
+            holed = faces[entry[3][0]]
+            assert holed is not None
+            if entry[6]:
+                discards.append(holed)
+            else:
+                built[holed.suit_index] += 1
+        elif isinstance(action, (Play, Discard)):
+            assert entry[5] is not None
+            if entry[6]:
+                discards.append(entry[5])
+            elif (type(action) is Play) != entry[5].inverted:
+                built[entry[5].suit_index] += 1
+            else:
+                discards.append(entry[5])
+    return tuple(built), tuple(discards)
