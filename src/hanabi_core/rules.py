@@ -381,105 +381,63 @@ def _discard(
 def _play(
     state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play | Discard
 ) -> GameState:
+    """A card played (or an inverted card discarded, rule 9.13): built if it extends its firework
+    (rule 6.2, and the variant's build rule: 9.7, 9.29, 9.32), else a misplay (rule 6.3)."""
     card = hand[slot]
     if card.inverted and isinstance(action, Play):
         # Rule 9.13: playing it discards it (a Note back unless at the cap).
         return _discard(state, hand, slot, action, state.notes < _note_cap(state.options))
     built = state.built
     suit = card.suit_index
+    height = built[suit]
     tables = _variant_tables(state.options.variant)
-    if tables.up_or_down:
-        return _play_up_or_down(state, hand, slot, action)
-    if tables.sudoku:
-        return _play_sudoku(state, hand, slot, action, tables.stack_size)
-    next_rank = tables.next_rank[suit]
     rest = hand[:slot] + hand[slot + 1 :]
-    if card.rank == next_rank[built[suit]]:
-        # Rule 6.2 (and 9.7 for a descending firework): the card extends its firework.
-        now = built[suit] + 1
-        # Rule 6.4: the firework's last card brings a Note back (half a Note in Clue Starved, rule
-        # 9.25), unless none is spent; under descending_bonus="five" (ruling 13.8) a 5 brings it,
-        # the first card of a descending one. Not in Throw It in a Hole (rule 9.33).
+    # Whether the card fits, whether it completes the firework, and the variant's firework state
+    # it changes (`None`: unchanged).
+    directions = starts = None
+    if tables.up_or_down:
+        # Rule 9.29: the first cards decide the direction; the fifth card (a 5 going up, a 1 going
+        # down) completes it.
+        direction = state.directions[suit]
+        fits = card.rank in up_or_down_next(height, direction)
+        if fits and direction == Direction.UNDECIDED and card.rank in _DIRECTION_OF:
+            old = state.directions
+            directions = (*old[:suit], _DIRECTION_OF[card.rank], *old[suit + 1 :])
+        complete = height + 1 == len(RANKS)
+    elif tables.sudoku:
+        # Rule 9.32: the first card sets the start; the stack-size-th card, whichever rank it is,
+        # completes it.
+        old = state.starts
+        fits = card.rank in sudoku_next(height, old[suit], old, tables.stack_size)
+        if fits and not height:
+            starts = (*old[:suit], card.rank, *old[suit + 1 :])
+        complete = height + 1 == tables.stack_size
+    else:
+        # Rules 6.2 and 9.7: the next rank of its build order; under descending_bonus="five"
+        # (ruling 13.8) a 5 counts as completing it, the first card of a descending one.
+        next_rank = tables.next_rank[suit]
+        fits = card.rank == next_rank[height]
         five = state.options.descending_bonus == "five"
-        earned = tables.firework_bonus and (card.rank == 5 if five else next_rank[now] == 0)
-        bonus = earned and state.notes < _note_cap(state.options)
+        complete = fits and (card.rank == 5 if five else next_rank[height + 1] == 0)
+    if not fits:
+        # Rule 6.3: a misplay goes to the discard pile and turns a Storm token.
         return _end_turn(
-            state, action, (), card, False, bonus,
-            rest, (*built[:suit], now, *built[suit + 1 :]), state.discards,
-            state.notes + bonus, state.storms,
+            state, action, (), card, True, False,
+            rest, built, (*state.discards, card), state.notes, state.storms + 1,
         )  # fmt: skip
-    # Rule 6.3: a misplay goes to the discard pile and turns a Storm token.
+    # Rule 6.4: completing a firework brings a Note back (half a Note in Clue Starved, rule 9.25),
+    # unless none is spent; not in Throw It in a Hole (rule 9.33).
+    bonus = complete and tables.firework_bonus and state.notes < _note_cap(state.options)
     return _end_turn(
-        state, action, (), card, True, False,
-        rest, built, (*state.discards, card), state.notes, state.storms + 1,
+        state, action, (), card, False, bonus,
+        rest, (*built[:suit], height + 1, *built[suit + 1 :]), state.discards,
+        state.notes + bonus, state.storms, directions, starts,
     )  # fmt: skip
 
 
 #: Rule 9.29: the direction a card decides when it extends an undecided firework (START leaves it
 #: undecided).
 _DIRECTION_OF = {1: Direction.UP, 2: Direction.UP, 4: Direction.DOWN, 5: Direction.DOWN}
-
-
-def _play_up_or_down(
-    state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play | Discard
-) -> GameState:
-    """A play in Up or Down (rule 9.29): it fits when its rank is one `up_or_down_next` allows;
-    the first cards decide the firework's direction, and completing it brings a Note back (6.4)."""
-    card = hand[slot]
-    suit = card.suit_index
-    built = state.built
-    directions = state.directions
-    rest = hand[:slot] + hand[slot + 1 :]
-    direction = directions[suit]
-    if card.rank in up_or_down_next(built[suit], direction):
-        now = built[suit] + 1
-        if direction == Direction.UNDECIDED and card.rank in _DIRECTION_OF:
-            directions = (*directions[:suit], _DIRECTION_OF[card.rank], *directions[suit + 1 :])
-        # Rule 6.4: the firework's last card (a 5 going up, a 1 going down) brings a Note back
-        # (not in Throw It in a Hole, rule 9.33).
-        bonus = (
-            now == len(RANKS)
-            and _variant_tables(state.options.variant).firework_bonus
-            and state.notes < _note_cap(state.options)
-        )
-        return _end_turn(
-            state, action, (), card, False, bonus,
-            rest, (*built[:suit], now, *built[suit + 1 :]), state.discards,
-            state.notes + bonus, state.storms, directions,
-        )  # fmt: skip
-    # Rule 6.3: a misplay goes to the discard pile and turns a Storm token.
-    return _end_turn(
-        state, action, (), card, True, False,
-        rest, built, (*state.discards, card), state.notes, state.storms + 1,
-    )  # fmt: skip
-
-
-def _play_sudoku(
-    state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play | Discard, size: int
-) -> GameState:
-    """A play in Sudoku (rule 9.32): it fits when its rank is one `sudoku_next` allows; the first
-    card sets the firework's start, and its `size`-th card brings a Note back (rule 6.4)."""
-    card = hand[slot]
-    suit = card.suit_index
-    built = state.built
-    starts = state.starts
-    rest = hand[:slot] + hand[slot + 1 :]
-    if card.rank in sudoku_next(built[suit], starts[suit], starts, size):
-        now = built[suit] + 1
-        if not built[suit]:
-            starts = (*starts[:suit], card.rank, *starts[suit + 1 :])
-        # Rule 6.4: the firework's last card, whichever rank it is, brings a Note back.
-        bonus = now == size and state.notes < _note_cap(state.options)
-        return _end_turn(
-            state, action, (), card, False, bonus,
-            rest, (*built[:suit], now, *built[suit + 1 :]), state.discards,
-            state.notes + bonus, state.storms, None, starts,
-        )  # fmt: skip
-    # Rule 6.3: a misplay goes to the discard pile and turns a Storm token.
-    return _end_turn(
-        state, action, (), card, True, False,
-        rest, built, (*state.discards, card), state.notes, state.storms + 1,
-    )  # fmt: skip
 
 
 def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
