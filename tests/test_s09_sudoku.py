@@ -244,6 +244,7 @@ def test_r9_32_the_game_ends_when_nothing_left_can_be_built() -> None:
 
 
 def test_r9_32_the_variant_is_validated() -> None:
+    """Rule 9.32a: the stack size, and Sudoku with no Up or Down and no descending suit."""
     red = variant(FIVE).suits[0]
     with pytest.raises(InvalidOptions, match="stack size"):
         Variant("x", "x", (red,), ("Red",), stack_size=4)  # not Sudoku

@@ -232,6 +232,7 @@ def test_r9_33_variant_flag_is_data_and_pickles() -> None:
     assert attrs.evolve(hole, hidden_plays=False) != hole
     with pytest.raises(InvalidOptions):
         Variant("x", "x", hole.suits, hole.clue_colours, hidden_plays=1)  # type: ignore[arg-type]
+    # Rule 9.33a: not combined with Up or Down (nor Sudoku).
     with pytest.raises(InvalidOptions, match=r"9\.33"):
         attrs.evolve(variant("Up or Down (5 Suits)"), hidden_plays=True)
 

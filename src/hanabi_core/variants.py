@@ -263,7 +263,7 @@ class Variant:
             raise InvalidOptions(
                 "variant",
                 f"variant {_brief(self.id)}: Up or Down (rule 9.29) or Sudoku (rule 9.32) and "
-                "Throw It in a Hole (rule 9.33) are not combined",
+                "Throw It in a Hole (rule 9.33) are not combined (rule 9.33a)",
             )
         object.__setattr__(self, "_index", _suit_index(self.suits))
         # Rule 9.29: a START card in each suit of an Up or Down deck, after its 5. Rule 9.32: the
@@ -303,17 +303,18 @@ class Variant:
         if type(size) is not int or not 1 <= size <= len(RANKS):
             raise InvalidOptions(
                 "variant",
-                f"a Variant's stack size is a whole number from 1 to 5, got {_brief(size)}",
+                f"a Variant's stack size is a whole number from 1 to 5 (rule 9.32a), got "
+                f"{_brief(size)}",
             )
         if size != len(RANKS) and not self.sudoku:
             raise InvalidOptions(
                 "variant",
-                f"variant {_brief(self.id)}: a stack size below 5 needs Sudoku (rule 9.32)",
+                f"variant {_brief(self.id)}: a stack size below 5 needs Sudoku (rule 9.32a)",
             )
         if self.sudoku and (self.up_or_down or any(s.descending for s in self.suits)):
             raise InvalidOptions(
                 "variant",
-                f"variant {_brief(self.id)}: Sudoku fireworks wrap around upwards (rule 9.32); "
+                f"variant {_brief(self.id)}: Sudoku fireworks wrap around upwards (rule 9.32a); "
                 "they cannot be Up or Down or descending",
             )
 
