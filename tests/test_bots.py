@@ -39,6 +39,7 @@ from hanabi_core.bots import (
     next_ranks,
 )
 from hanabi_core.testing import states
+from helpers import deck_with
 from test_hanab_live_machine import SAMPLE
 
 _TABLES = (("abacus", 2), ("rr-deluxe", 3), ("cocktail", 4), ("hanab-live", 6), ("hle", 5))
@@ -196,20 +197,13 @@ def test_r6_2_next_ranks_follow_the_build_order() -> None:
     assert wanted["red"] == 1 and wanted["black"] == 5
 
 
-def stacked(*top: Card, variant: str = "base") -> list[Card]:
-    rest = list(VARIANTS[variant].deck)
-    for card in top:
-        rest.remove(card)
-    return [*top, *rest]
-
-
 R, Y, G, B, W = "red", "yellow", "green", "blue", "white"
 
 
 def test_r6_2_the_simple_bot_plays_a_card_it_knows_fits() -> None:
     mine = [Card(R, 3), Card(Y, 1), Card(G, 2), Card(B, 4), Card(W, 5)]
     theirs = [Card(R, 2), Card(Y, 4), Card(W, 1), Card(Y, 5), Card(B, 3)]
-    state = new_game(Options(2), deck=stacked(*mine, *theirs))
+    state = new_game(Options(2), deck=deck_with("base", [*mine, *theirs]))
     state = apply(state, RankClue(1, 1))  # seat 1 learns its white 1 is a 1: every 1 fits now
     assert SimpleBot(random.Random(0))(view(state, 1)) == Play(2)
 
@@ -217,7 +211,7 @@ def test_r6_2_the_simple_bot_plays_a_card_it_knows_fits() -> None:
 def test_r4_1_the_simple_bot_clues_a_playable_card_it_sees() -> None:
     mine = [Card(R, 3), Card(Y, 2), Card(G, 2), Card(B, 4), Card(W, 5)]
     theirs = [Card(R, 2), Card(Y, 4), Card(W, 1), Card(Y, 5), Card(B, 3)]
-    state = new_game(Options(2), deck=stacked(*mine, *theirs))
+    state = new_game(Options(2), deck=deck_with("base", [*mine, *theirs]))
     # A "1" clue tells seat 1 its card is a 1, and every 1 fits: the clue that makes it sure.
     assert SimpleBot(random.Random(0))(view(state, 0)) == RankClue(1, 1)
 
@@ -225,7 +219,7 @@ def test_r4_1_the_simple_bot_clues_a_playable_card_it_sees() -> None:
 def test_r5_1_the_simple_bot_discards_its_oldest_unclued_card() -> None:
     mine = [Card(R, 3), Card(Y, 2), Card(G, 2), Card(B, 4), Card(W, 5)]
     theirs = [Card(R, 2), Card(Y, 4), Card(W, 2), Card(Y, 5), Card(B, 3)]
-    state = new_game(Options(2), deck=stacked(*mine, *theirs))
+    state = new_game(Options(2), deck=deck_with("base", [*mine, *theirs]))
     state = apply(state, RankClue(1, 5))  # seat 0 spends a Note; nothing of seat 0 is playable
     state = apply(state, RankClue(0, 3))  # seat 1 clues seat 0's red 3: slot 0 is clued
     # Seat 0 sees nothing playable in seat 1's hand: it discards slot 1, its oldest unclued card.
@@ -241,7 +235,7 @@ def test_r12_4_the_simple_bot_never_misplays() -> None:
 
 def test_r6_2_the_open_bot_plays_a_card_that_fits() -> None:
     mine = [Card(R, 3), Card(Y, 2), Card(G, 1), Card(B, 4), Card(W, 5)]
-    state = new_game(Options(2), deck=stacked(*mine))
+    state = new_game(Options(2), deck=deck_with("base", [*mine]))
     assert decide(OpenBot(random.Random(0)), view(state, 0), state.hands[0]) == Play(2)
 
 

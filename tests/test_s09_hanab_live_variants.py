@@ -32,21 +32,14 @@ from hanabi_core.hanablive import variants as hanablive_variants
 from hanabi_core.hanablive.variants import UNSUPPORTED, mechanics
 from hanabi_core.scoring import max_points, points
 from hanabi_core.state import GameState
-from hanabi_core.variants import RankTouch, SpecialRank, Variant
-from helpers import assert_refused
-
-
-def stacked(v: Variant, *top: Card) -> list[Card]:
-    rest = list(v.deck)
-    for card in top:
-        rest.remove(card)
-    return [*top, *rest]
+from hanabi_core.variants import RankTouch, SpecialRank
+from helpers import assert_refused, deck_with
 
 
 def deal(name: str, *hands: list[Card], players: int = 2, **options: object) -> GameState:
     v = variant(name)
     top = [card for hand in hands for card in hand]
-    return new_game(Options(players, variant=v, **options), deck=stacked(v, *top))  # type: ignore[arg-type]
+    return new_game(Options(players, variant=v, **options), deck=deck_with(v, top))  # type: ignore[arg-type]
 
 
 def touched_cards(state: GameState, clue: ColourClue | RankClue) -> list[Card]:
@@ -172,7 +165,7 @@ def test_r9_14_a_reversed_suit_is_built_down_and_its_1_brings_the_note() -> None
     suit = v.suit("Purple Reversed")
     assert suit.descending and suit.copies == (1, 2, 2, 2, 3)
     purples = [Card("Purple Reversed", r) for r in (5, 4, 3, 2, 1)]
-    state = new_game(Options(2, variant=v), deck=stacked(v, *purples, *REDS))
+    state = new_game(Options(2, variant=v), deck=deck_with(v, [*purples, *REDS]))
     state = apply(apply(state, ColourClue(1, "Red")), RankClue(0, 5))  # 6 Notes
     for _ in range(5):
         state = apply(state, Play(0))  # seat 0: the Purple Reversed 5, 4, 3, 2, 1

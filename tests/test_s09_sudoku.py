@@ -40,16 +40,10 @@ from hanabi_core.spec import Rule
 from hanabi_core.state import GameState
 from hanabi_core.testing import check_state
 from hanabi_core.variants import Variant
+from helpers import deck_with
 
 FIVE = "Sudoku (5 Suits)"
 FOUR = "Sudoku (4 Suits)"
-
-
-def stacked(v: Variant, *top: Card) -> list[Card]:
-    rest = list(v.deck)
-    for card in top:
-        rest.remove(card)
-    return [*top, *rest]
 
 
 def deal(*mine: Card, name: str = FIVE, **options: object) -> GameState:
@@ -58,7 +52,7 @@ def deal(*mine: Card, name: str = FIVE, **options: object) -> GameState:
     v = variant(name)
     return new_game(
         Options(2, variant=v, negative_clues=True, **options),  # type: ignore[arg-type]
-        deck=stacked(v, *mine),
+        deck=deck_with(v, mine),
     )
 
 
@@ -147,7 +141,7 @@ def test_r9_32_orange_is_built_by_its_discard() -> None:
     v = variant("Sudoku & Orange (4 Suits)")
     assert v.suit_names == ("Red", "Green", "Blue", "Orange")
     state = new_game(
-        Options(2, variant=v), deck=stacked(v, *cards("Orange", 3, 4, 1, 2), *cards("Red", 3))
+        Options(2, variant=v), deck=deck_with(v, [*cards("Orange", 3, 4, 1, 2), *cards("Red", 3)])
     )
     state = apply(state, Discard(0))  # rule 9.13: discarding orange 3 plays it, at the Note cap
     assert state.built[3] == 1 and state.starts == (0, 0, 0, 3)
@@ -169,7 +163,7 @@ def test_r9_32_reachable_assigns_the_free_starts() -> None:
     top = [Card("Red", 3), Card("Purple", 2), Card("Yellow", 2), Card("Purple", 2)]
     top += [Card("Blue", 5), Card("Green", 1), Card("Green", 4), Card("Green", 2)]
     top += [Card("Green", 3), Card("Green", 5)]
-    state = new_game(options, deck=stacked(v, *top[0::2], *top[1::2]))
+    state = new_game(options, deck=deck_with(v, [*top[0::2], *top[1::2]]))
     # Seat 0 holds red 3, yellow 2, blue 5, green 4, green 3; seat 1 purple 2, purple 2, ...
     state = apply(state, Play(0))  # red 3
     state = apply(state, ColourClue(0, "Yellow"))

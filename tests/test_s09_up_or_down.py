@@ -28,16 +28,9 @@ from hanabi_core.cards import RANKS, START
 from hanabi_core.hanablive import variant
 from hanabi_core.state import Direction, GameState
 from hanabi_core.testing import check_state
-from hanabi_core.variants import Variant
+from helpers import deck_with
 
 UP_OR_DOWN = "Up or Down (5 Suits)"
-
-
-def stacked(v: Variant, *top: Card) -> list[Card]:
-    rest = list(v.deck)
-    for card in top:
-        rest.remove(card)
-    return [*top, *rest]
 
 
 def deal(*mine: Card, name: str = UP_OR_DOWN, **options: object) -> GameState:
@@ -46,7 +39,7 @@ def deal(*mine: Card, name: str = UP_OR_DOWN, **options: object) -> GameState:
     v = variant(name)
     return new_game(
         Options(2, variant=v, negative_clues=True, **options),  # type: ignore[arg-type]
-        deck=stacked(v, *mine),
+        deck=deck_with(v, mine),
     )
 
 
@@ -161,7 +154,7 @@ def test_r9_29_reachable_cards_walk_up_and_down() -> None:
     # Rule 7.6 with hanab.live's count: with Red's START and its only 1 discarded, Red cannot go up
     # and going down stops before the 1: 4 cards.
     v = variant(UP_OR_DOWN)
-    gone = new_game(Options(2, variant=v), deck=stacked(v, *red(START, 1))).dealt[:2]
+    gone = new_game(Options(2, variant=v), deck=deck_with(v, red(START, 1))).dealt[:2]
     assert [c.rank for c in gone] == [START, 1]
     undecided = (Direction.UNDECIDED,) * 5
     assert _reachable(Options(2, variant=v), (0,) * 5, gone[:1], undecided) == 25
