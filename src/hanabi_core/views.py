@@ -21,7 +21,7 @@ assert view(state, 0).hands[1] == state.hands[1]  # seat 0 sees seat 1's cards
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
 from attrs import field, frozen
@@ -41,7 +41,7 @@ from .options import Options
 from .rules import dealt_orders
 from .scoring import points
 from .state import GameState, Outcome
-from .variants import ClueShown
+from .variants import ClueShown, Variant
 
 __all__ = ["HiddenClue", "HiddenPlay", "PlayerView", "SeenTurn", "view"]
 
@@ -367,31 +367,15 @@ def view(state: GameState, player: int) -> PlayerView:
         # Rule 9.33: misplays went into the hole, not onto the discard pile.
         misplayed = _misplayed(state)
         discards = tuple(card for card in discards if card.order not in misplayed)
+    away = {c.order for hand in state.hands for c in hand} | {c.order for c in state.discards}
     public = [(card.suit_index, card.rank) for card in discards]
-    if hole:
-        pass  # the fireworks are hidden: what is known of the hole is counted per holder below
-    elif variant.up_or_down or variant.sudoku:
-        # Rules 9.29 and 9.32: which cards a firework holds depends on how it started; they are
-        # the cards drawn that are in no hand and not discarded.
-        away = {c.order for hand in state.hands for c in hand} | {c.order for c in state.discards}
-        public += [
-            (c.suit_index, c.rank) for c in state.dealt[: state.drawn] if c.order not in away
-        ]
-    else:
-        for i, suit in enumerate(variant.suits):
-            public += [(i, rank) for rank in suit.build_order[: built[i]]]
+    if not hole:  # rule 9.33: the fireworks are hidden, the hole counted per holder instead
+        public += _firework_faces(variant, built, state.dealt[: state.drawn], away)
     faces = [[(card.suit_index, card.rank) for card in hand] for hand in state.hands]
-    knowledge_by_seat = []
-    for holder in range(players):
-        counted = [
-            f for seat in range(players) if seat not in (player, holder) for f in faces[seat]
-        ]
-        # Rule 9.33: a card in the hole is known to those who saw it in its holder's hand.
-        counted += [(c.suit_index, c.rank) for seat, c in holed if seat != holder]
-        knowledge = counting(variant, unaccounted(variant, public + counted))
-        knowledge_by_seat.append(
-            tuple(knowledge(card.order, clues[card.order]) for card in state.hands[holder])
-        )
+    knowledge_by_seat = [
+        tuple(knowledge(card.order, clues[card.order]) for card in state.hands[holder])
+        for holder, knowledge in enumerate(_empathy(variant, player, public, faces, holed))
+    ]
     return PlayerView(
         seat=player,
         options=options,
@@ -412,6 +396,53 @@ def view(state: GameState, player: int) -> PlayerView:
         directions=state.directions,
         starts=state.starts,
     )
+
+
+_Face = tuple[int, int]  # (suit index, rank)
+
+
+def _firework_faces(
+    variant: Variant,
+    built: tuple[int, ...],
+    drawn: Sequence[DealtCard | None],
+    away: set[int],
+) -> list[_Face]:
+    """The faces on the fireworks (rule 12.4 counts them out): each firework's first `built`
+    cards of its build order; in Up or Down and Sudoku (rules 9.29, 9.32), where they depend on
+    how the firework started, the cards drawn (`drawn`, by order; `None` for one not seen) that
+    are in no hand and not discarded (`away`). Shared by `view` and `LiveGame.view`."""
+    if variant.up_or_down or variant.sudoku:
+        return [
+            (c.suit_index, c.rank)
+            for order, c in enumerate(drawn)
+            if order not in away and c is not None
+        ]
+    return [
+        (i, rank) for i, suit in enumerate(variant.suits) for rank in suit.build_order[: built[i]]
+    ]
+
+
+def _empathy(
+    variant: Variant,
+    viewer: int,
+    public: list[_Face],
+    faces: Sequence[Sequence[_Face]],
+    holed: Sequence[tuple[int, DealtCard]],
+) -> list[Callable[[int, tuple[int, bool]], CardKnowledge]]:
+    """Per holder, what the viewer can tell that holder knows of each held card (rule 12.4): the
+    copies left once the `public` faces, the hands the holder sees (`faces`, by seat; the
+    viewer's own is not read) and the hole's cards the viewer saw with another seat than the
+    holder (`holed`, rule 9.33) are counted out. Shared by `view` and `LiveGame.view`."""
+    players = len(faces)
+    counters = []
+    for holder in range(players):
+        counted = [
+            f for seat in range(players) if seat not in (viewer, holder) for f in faces[seat]
+        ]
+        # Rule 9.33: a card in the hole is known to those who saw it in its holder's hand.
+        counted += [(c.suit_index, c.rank) for seat, c in holed if seat != holder]
+        counters.append(counting(variant, unaccounted(variant, public + counted)))
+    return counters
 
 
 def _misplayed(state: GameState) -> frozenset[int]:

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from ..actions import Discard, Play
 from ..cards import DealtCard
-from ..knowledge import counting, unaccounted
 from ..options import Options
-from ..views import HiddenPlay, PlayerView, SeenTurn
+from ..views import HiddenPlay, PlayerView, SeenTurn, _empathy, _firework_faces
 from ._track import _Entry, _oldest_first, _Track
 
 
@@ -42,31 +41,17 @@ def _seat_view(options: Options, seat: int, track: _Track) -> PlayerView:
             if isinstance(e[2], HiddenPlay) and e[5] is not None and e[1] != seat
         ]
     public = [(card.suit_index, card.rank) for card in discards]
-    if hole:
-        pass  # the fireworks are hidden: the hole's cards are counted per holder below
-    elif variant.up_or_down or variant.sudoku:
-        # Rules 9.29, 9.32: the cards on the fireworks are the ones drawn in no hand nor
-        # discarded.
-        away = {o for hand in track.hands for o in hand}
-        away |= {c.order for c in track.discards}
-        public += [
-            (c.suit_index, c.rank)
-            for o, c in enumerate(faces[: track.drawn])
-            if o not in away and c is not None
-        ]
-    else:
-        for i, suit in enumerate(variant.suits):
-            public += [(i, rank) for rank in suit.build_order[: built[i]]]
+    if not hole:  # rule 9.33: the fireworks are hidden, the hole counted per holder instead
+        away = {o for hand in track.hands for o in hand} | {c.order for c in track.discards}
+        public += _firework_faces(variant, built, faces[: track.drawn], away)
     seen = [
         [] if s == seat else [(c.suit_index, c.rank) for c in cards[s]]  # type: ignore[union-attr]
         for s in range(players)
     ]
-    knowledge = []
-    for holder in range(players):
-        counted = [f for s in range(players) if s not in (seat, holder) for f in seen[s]]
-        counted += [(c.suit_index, c.rank) for s, c in holed if s != holder]
-        know = counting(variant, unaccounted(variant, public + counted))
-        knowledge.append(tuple(map(know, track.hands[holder], track.marks[holder])))
+    knowledge = [
+        tuple(map(know, track.hands[holder], track.marks[holder]))
+        for holder, know in enumerate(_empathy(variant, seat, public, seen, holed))
+    ]
     return PlayerView(
         seat=seat,
         options=options,
