@@ -95,10 +95,10 @@ def _out_of_reach(  # noqa: PLR0917  (the facts of one turn, as outcome_after_tu
     """Every copy of `card`'s face is discarded, and its firework still needs it (rule 7.4)."""
     tables = _variant_tables(options.variant)
     suit = card.suit_index
-    if tables.sudoku:  # rule 9.32: every rank of a Sudoku firework is needed
+    if tables.sudoku or tables.up_or_down:
+        # Rules 9.29 and 9.32: which ranks a firework needs depends on how it starts (either
+        # direction, any free start), so the question is whether the maximum is still reachable.
         return _reachable(options, built, discards, directions, starts) < options.variant.max_score
-    if tables.up_or_down:  # rule 9.29: whether the firework can still be completed either way
-        return _reachable(options, built, discards, directions) < options.variant.max_score
     if tables.next_rank[suit].index(card.rank) < built[suit]:
         return False  # already built: a spare copy
     gone = sum(1 for d in discards if d.suit_index == suit and d.rank == card.rank)
