@@ -78,23 +78,6 @@ PRESETS: Mapping[str, Mapping[str, int]] = {
     "Hanabi-Very-Small": {"colors": 1, **_SMALL, "observation_type": hle.CARD_KNOWLEDGE},
 }
 
-_KEYS = (
-    "current_player",
-    "current_player_offset",
-    "life_tokens",
-    "information_tokens",
-    "num_players",
-    "deck_size",
-    "fireworks",
-    "legal_moves",
-    "legal_moves_as_int",
-    "observed_hands",
-    "discard_pile",
-    "card_knowledge",
-    "vectorized",
-    "pyhanabi",
-)
-
 
 def make(
     environment_name: str = "Hanabi-Full", num_players: int = 2, pyhanabi_path: str | None = None
@@ -440,6 +423,9 @@ _GETTERS = {
     "vectorized": PlayerObservation._vectorized,
     "pyhanabi": PlayerObservation._pyhanabi,
 }
+
+#: HLE's observation keys, in HLE's order (a `PlayerObservation` iterates them).
+_KEYS = tuple(_GETTERS)
 
 _UNSET = object()  # an entry not yet built (None is a value: a card knowledge's colour)
 
