@@ -71,12 +71,7 @@ def parse(text: str | bytes) -> Any:
             other value, and so read another game from the same file).
     """
     if isinstance(text, bytes):
-        if len(text) > MAX_TEXT:
-            raise InvalidRecord("$", f"the text is larger than {MAX_TEXT} bytes")
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise InvalidRecord("$", f"the text is not UTF-8 ({error.reason})") from None
+        text = _decode(text, "the text", "UTF-8")
     text = text.removeprefix("\ufeff")
     if len(text) > MAX_TEXT:
         raise InvalidRecord("$", f"the text is longer than {MAX_TEXT} characters")
@@ -126,13 +121,18 @@ def read_file(source: str | os.PathLike[str]) -> tuple[Any, str]:
             raw = handle.read(MAX_TEXT + 1)
     except ValueError as error:  # e.g. a NUL character in the path
         raise InvalidRecord("$", f"not a path: {error}") from None
+    return parse(_decode(raw, "the file", "UTF-8 text")), name
+
+
+def _decode(raw: bytes, what: str, kind: str) -> str:
+    """`raw` as text (a leading byte-order mark dropped), at most `MAX_TEXT` bytes of UTF-8;
+    `what` and `kind` name it in the error (``the file is not UTF-8 text``)."""
     if len(raw) > MAX_TEXT:
-        raise InvalidRecord("$", f"the file is larger than {MAX_TEXT} bytes")
+        raise InvalidRecord("$", f"{what} is larger than {MAX_TEXT} bytes")
     try:
-        text = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise InvalidRecord("$", f"the file is not UTF-8 text ({error.reason})") from None
-    return parse(text), name
+        raise InvalidRecord("$", f"{what} is not {kind} ({error.reason})") from None
 
 
 def looks_like_json(text: str) -> bool:
