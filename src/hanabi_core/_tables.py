@@ -70,6 +70,9 @@ class _VariantTables:
     canonical_face: tuple[int, ...]
     # dealt[order][face]: every DealtCard a game of the variant can hold, so dealing is a lookup.
     dealt: tuple[tuple[DealtCard, ...], ...]
+    # seeded[order][position]: the same cards by canonical deck position (`dealt` through
+    # `canonical_face`), so that a seeded deal is one lookup per card.
+    seeded: tuple[tuple[DealtCard, ...], ...]
     colour_index: Mapping[str, int]
     # next_rank[suit][built]: the rank that extends the firework, 0 once it is complete.
     next_rank: tuple[tuple[int, ...], ...]
@@ -113,16 +116,19 @@ def _variant_tables(variant: Variant) -> _VariantTables:
             variant.clue_ranks,
             variant.rank_clues_touch_nothing,
         )
+        canonical = tuple(face_index[c] for c in variant.deck)
+        dealt = tuple(
+            tuple(
+                DealtCard(order, f.suit, f.rank, suit_of[i], bits[i], rank_bits[i], inverted[i])
+                for i, f in enumerate(faces)
+            )
+            for order in range(len(variant.deck))
+        )
         tables = _VariantTables(
             face_index=MappingProxyType(face_index),
-            canonical_face=tuple(face_index[c] for c in variant.deck),
-            dealt=tuple(
-                tuple(
-                    DealtCard(order, f.suit, f.rank, suit_of[i], bits[i], rank_bits[i], inverted[i])
-                    for i, f in enumerate(faces)
-                )
-                for order in range(len(variant.deck))
-            ),
+            canonical_face=canonical,
+            dealt=dealt,
+            seeded=tuple(tuple(map(row.__getitem__, canonical)) for row in dealt),
             colour_index=MappingProxyType({c: i for i, c in enumerate(colours)}),
             next_rank=tuple((*suit.build_order, 0) for suit in variant.suits),
             copies=tuple(

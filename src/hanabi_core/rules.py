@@ -13,6 +13,7 @@ fireworks can still reach, rules 7.4, 7.6 and 9.29).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import getitem
 
 from attrs import evolve
 
@@ -95,37 +96,36 @@ def new_game(
     if (deck is None) == (seed is None):
         raise InvalidDeck("deck", "give exactly one of deck= (the cards, top first) or seed=")
     if seed is not None:
-        canonical = tables.canonical_face
-        faces = map(canonical.__getitem__, permutation(len(canonical), check_seed(seed)))
+        # dealt[order] is the card at deck position `order` (rule 1.4): one lookup per card.
+        dealt = tuple(map(getitem, tables.seeded, permutation(len(variant.deck), check_seed(seed))))
     else:
         faces = map(tables.face_index.__getitem__, check_deck(variant, deck))
-    # dealt[order][face] is the DealtCard with that order and face (rule 1.4).
-    dealt = tuple(map(tuple.__getitem__, tables.dealt, faces))
-    size = options.hand_size
+        dealt = tuple(map(getitem, tables.dealt, faces))
     players = options.players
     # Rule 2.4: contiguous blocks, oldest card first.
-    hands = tuple(dealt[block.start : block.stop] for block in dealt_orders(options))
-    drawn = size * players
+    hands = tuple([dealt[block.start : block.stop] for block in dealt_orders(options)])
+    drawn = options.hand_size * players
     # Rule 7.3, when the deal itself takes the last card: the final round starts at once.
     turns_left = players if drawn == len(dealt) and options.last_round else None
-    return GameState(
-        options=options,
-        dealt=dealt,
-        hands=hands,
-        drawn=drawn,
-        built=(0,) * len(variant.suits),
-        discards=(),
-        notes=options.max_notes * variant.note_units,  # rule 2.7 (half Notes: rule 9.25)
-        storms=0,
-        current_player=0,  # rule 2.6
-        turn=0,
-        turns_left=turns_left,
-        log=None,
-        outcome=None,
+    suits = len(variant.suits)
+    return new_state(
+        options,
+        dealt,
+        hands,
+        drawn,
+        (0,) * suits,  # built
+        (),  # discards
+        options.max_notes * variant.note_units,  # rule 2.7 (half Notes: rule 9.25)
+        0,  # storms
+        0,  # current player, rule 2.6
+        0,  # turn
+        turns_left,
+        None,  # log
+        None,  # outcome
         # Rule 9.29: every Up or Down firework starts undecided.
-        directions=(Direction.UNDECIDED,) * len(variant.suits) if variant.up_or_down else (),
+        (Direction.UNDECIDED,) * suits if variant.up_or_down else (),
         # Rule 9.32: no Sudoku firework is started yet.
-        starts=(0,) * len(variant.suits) if variant.sudoku else (),
+        (0,) * suits if variant.sudoku else (),
     )
 
 
