@@ -550,6 +550,10 @@ class HanabiEnv:
         # key means the same in every game of these options, so the table is the layout's,
         # shared by every environment of the same game and observation type.
         self._lasts = layout.lasts_cache
+        self._no_discards = layout.discards(())
+        self._fresh_parts = [
+            layout.knowledge((self._fresh,) * size) for size in range(self.options.hand_size + 1)
+        ]
 
     @property
     def state(self) -> GameState:
@@ -617,7 +621,12 @@ class HanabiEnv:
             knowledge = _initial_knowledge(state, True)
         self._start = start
         self._seats = self._ring[-start % players]
-        self._snapshot = _Snapshot(self, state, knowledge, None)
+        self._snapshot = snapshot = _Snapshot(self, state, knowledge, None)
+        # The parts every deal starts with: an empty discard section, and (card knowledge) the
+        # knowledge section of hands nothing is known of.
+        snapshot.discards = self._no_discards
+        if self._observation_type == hle.CARD_KNOWLEDGE:
+            snapshot.knowledge_parts = [self._fresh_parts[len(hand)] for hand in state.hands]
         return self._observations()
 
     def _deal(
