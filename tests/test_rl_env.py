@@ -351,3 +351,35 @@ def test_environments_of_one_game_share_tables_not_positions() -> None:
                 legal = seats[obs["current_player"]]["legal_moves_as_int"]
                 observations[k] = env.step(rng.choice(legal))[0]
             assert kept["vectorized"] == encode(state, kept["pyhanabi"].seat)
+
+
+def test_observations_read_games_later_are_those_of_their_own_game() -> None:
+    """An observation is a value of its own position: read only after later steps and resets
+    (which deal new games with other start players), every entry equals what it held when it was
+    handed out. Two environments of one seed play the same moves; one reads every observation at
+    once, the other only at the end."""
+    config = {"players": 3, "seed": 11, "random_start_player": True}
+    eager, lazy = rl_env.HanabiEnv(config), rl_env.HanabiEnv(config)
+    rng = random.Random(5)
+    read_at_once: list[dict[str, object]] = []
+    kept: list[rl_env.PlayerObservation] = []
+    starts = set()
+    for _ in range(6):
+        obs, later = eager.reset(), lazy.reset()
+        starts.add(obs["current_player"])
+        done = False
+        while not done:
+            read_at_once += [
+                {key: seen[key] for key in seen if key != "pyhanabi"}
+                for seen in obs["player_observations"]
+            ]
+            kept += later["player_observations"]
+            mover = obs["player_observations"][obs["current_player"]]
+            uid = rng.choice(mover["legal_moves_as_int"])
+            obs, _, done, _ = eager.step(uid)
+            later, _, _, _ = lazy.step(uid)
+    assert len(starts) > 1  # the games had different start players
+    assert [{key: seen[key] for key in seen if key != "pyhanabi"} for seen in kept] == read_at_once
+    assert [repr(seen) for seen in kept[:3]] == [
+        f"PlayerObservation(player={p})" for p in range(3)
+    ]

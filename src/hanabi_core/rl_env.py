@@ -38,31 +38,19 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import hle
-from .actions import ColourClue, RankClue
+from ._rl_observation import PlayerObservation
+from ._rl_snapshot import _Config, _Snapshot
 from .cards import Card
 from .errors import IllegalAction, InvalidAction, InvalidDeck, InvalidOptions, _brief
-from .hle.config import _COLOUR_OF_NAME, _int_option
-from .hle.encoding import _layout
-from .hle.knowledge import (
-    _COLOUR_FIELD,
-    _HINTED_COLOUR_SHIFT,
-    _HINTED_RANK_SHIFT,
-    _RANK_FIELD,
-    _RANK_SHIFT,
-    Knowledge,
-    _fresh,
-    _initial_knowledge,
-    _seer,
-)
-from .hle.moves import _uid_table
+from .hle.config import _int_option
+from .hle.knowledge import _initial_knowledge, _seer
 from .rules import apply, check, new_game
 from .spec import Rule
-from .state import Entry, GameState, Turn
-from .views import view
+from .state import GameState
 
 __all__ = ["PRESETS", "HanabiEnv", "PlayerObservation", "make"]
 
@@ -98,336 +86,6 @@ def make(
         )
     return HanabiEnv({**preset, "players": num_players})
 
-
-class _Snapshot:
-    """One position as the environment shows it: the state, HLE's card knowledge, and the parts
-    of the canonical vector, each built once on first use and shared with the next snapshot when
-    the turn did not change it. Never changed after it is built (its caches only fill in).
-
-    A seat's vector is a handful of list extensions of these parts: its section 1 (the other
-    hands and the short hands), sections 2 and 3 (shared by every seat), its section 4, and
-    each player's section 5, so that a step copies pointers rather than computing bits.
-    """
-
-    __slots__ = (
-        "board",
-        "clue_keys",
-        "discards",
-        "entry",
-        "env",
-        "fireworks",
-        "hand_parts",
-        "hands_sections",
-        "knowledge",
-        "knowledge_parts",
-        "last_key",
-        "lasts",
-        "legal",
-        "score",
-        "state",
-    )
-
-    def __init__(  # noqa: PLR0917  (built once a step: keywords would cost a dict)
-        self,
-        env: HanabiEnv,
-        state: GameState,
-        knowledge: Knowledge | None,
-        previous: _Snapshot | None,
-        entry: Entry | None = None,
-        last_key: int = 0,
-    ) -> None:
-        self.env = env
-        self.last_key = last_key  # the key of section 4 in env._lasts (see `step`)
-        self.state = state
-        self.entry = entry  # the turn that led here from `previous` (state.log.entry)
-        self.knowledge = knowledge
-        self.legal: tuple[int, ...] | None = None
-        self.board: list[int] | None = None
-        self.lasts: list[list[int]] | None = None
-        if previous is None:
-            self.score = state.score  # the reward of the next step is measured from it
-            players = env.players
-            self.hand_parts: list[list[int] | None] = [None] * players
-            self.clue_keys = [-1] * players
-            self.hands_sections: list[list[int] | None] = [None] * players
-            self.knowledge_parts: list[list[int] | None] = [None] * players
-            self.discards: list[int] | None = None
-            self.fireworks: list[int] | None = None
-            return
-        # Carry over what the turn did not touch: a clue changes the target's knowledge; a play
-        # or a discard the actor's hand and knowledge, a discard or misplay the pile, a play the
-        # fireworks, and a play or discard with no card to draw the hand sizes (rule 6.5).
-        assert entry is not None, "a snapshot after a turn is built with that turn"
-        player, action, _, card, _, _, drawn = entry
-        previous_state = previous.state
-        # The score changes only with the fireworks or at the end (rules 8.1 to 8.4).
-        if state.built is previous_state.built and state.outcome is None:
-            self.score = previous.score
-        else:
-            self.score = state.score
-        self.knowledge_parts = knowledge_parts = previous.knowledge_parts.copy()
-        self.discards = previous.discards
-        if card is None:  # a clue
-            self.hand_parts = previous.hand_parts
-            self.clue_keys = previous.clue_keys
-            self.hands_sections = previous.hands_sections
-            self.fireworks = previous.fireworks
-            knowledge_parts[action.target] = None  # type: ignore[union-attr]
-            return
-        self.hand_parts = hand_parts = previous.hand_parts.copy()
-        hand_parts[player] = None
-        self.clue_keys = clue_keys = previous.clue_keys.copy()
-        clue_keys[player] = -1
-        knowledge_parts[player] = None
-        # The actor's own section 1 shows only the others' hands: it stands while no hand is
-        # left short of a card.
-        sections: list[list[int] | None] = [None] * env.players
-        if drawn is not None:
-            sections[player] = previous.hands_sections[player]
-        self.hands_sections = sections
-        self.fireworks = previous.fireworks if state.built is previous_state.built else None
-        if state.discards is not previous_state.discards:
-            before = self.discards
-            if before is not None:
-                self.discards = env._layout.discards_after(before, card)
-
-    def legal_uids(self) -> tuple[int, ...]:
-        legal = self.legal
-        if legal is None:
-            legal = self.legal = self.env._uid_table.legal(self.state, self.clue_keys)
-        return legal
-
-    def _hands_section(self, seat: int) -> list[int]:
-        """Section 1 for `seat`: the other hands, then which hands are short, from `seat` on."""
-        layout = self.env._layout
-        hands = self.state.hands
-        hand_parts = self.hand_parts
-        bits: list[int] = []
-        for other in self.env._others[seat]:
-            part = hand_parts[other]
-            if part is None:
-                part = hand_parts[other] = layout.hand(hands[other])
-            bits += part
-        if self.state.deck_size:  # rule 6.5: every hand is full while the deck lasts
-            bits += layout.no_target
-        else:
-            size = layout.hand_size
-            bits += [1 if len(hands[other]) < size else 0 for other in self.env._ring[seat]]
-        self.hands_sections[seat] = bits
-        return bits
-
-    def _board(self) -> list[int]:
-        """Sections 2 and 3, the same for every seat."""
-        layout = self.env._layout
-        state = self.state
-        fireworks = self.fireworks
-        if fireworks is None:
-            fireworks = self.fireworks = layout.fireworks(state.built)
-        discards = self.discards
-        if discards is None:
-            discards = self.discards = layout.discards(state.discards)
-        board = self.board = [
-            *layout.deck_thermo[state.deck_size],
-            *fireworks,
-            *layout.note_thermo[state.notes],
-            *layout.life_thermo[layout.max_storms - state.storms],
-            *discards,
-        ]
-        return board
-
-    def _lasts(self) -> list[list[int]]:
-        """Section 4 for every seat."""
-        layout = self.env._layout
-        entry = self.entry
-        if entry is None:
-            return layout.no_lasts
-        cache = self.env._lasts
-        lasts = cache.get(self.last_key)
-        if lasts is None:
-            turn = Turn(self.state.turn - 1, *entry)
-            head = layout.last_action_head(self.state.hands, turn)
-            lasts = cache[self.last_key] = [
-                layout.last_action(seat, head) for seat in range(layout.players)
-            ]
-        return lasts
-
-    def vector(self, seat: int) -> list[int]:
-        # Parts are shared lists (never changed); joining lists copies pointers.
-        hands = self.hands_sections[seat]
-        if hands is None:
-            hands = self._hands_section(seat)
-        board = self.board
-        if board is None:
-            board = self._board()
-        lasts = self.lasts
-        if lasts is None:
-            lasts = self.lasts = self._lasts()
-        bits = [*hands, *board, *lasts[seat]]
-        knowledge = self.knowledge
-        if knowledge is not None:
-            knowledge_parts = self.knowledge_parts
-            for other in self.env._ring[seat]:
-                part = knowledge_parts[other]
-                if part is None:
-                    part = knowledge_parts[other] = self.env._layout.knowledge(knowledge[other])
-                bits += part
-        return bits
-
-
-class PlayerObservation(Mapping[str, Any]):
-    """One player's observation, as HLE's ``rl_env`` gives it, built entry by entry when read.
-
-    It is a read-only mapping with HLE's keys (``current_player``, ``current_player_offset``,
-    ``life_tokens``, ``information_tokens``, ``num_players``, ``deck_size``, ``fireworks``,
-    ``legal_moves``, ``legal_moves_as_int``, ``observed_hands``, ``discard_pile``,
-    ``card_knowledge``, ``vectorized``, ``pyhanabi``), equal to the dict HLE would give; the
-    values are fresh lists and dicts, yours to change. ``dict(observation)`` makes a plain dict.
-    Players are relative to the observer (0 is the observer) except ``current_player``.
-    """
-
-    __slots__ = ("_seat", "_snapshot", "_values")
-
-    def __init__(self, snapshot: _Snapshot, seat: int) -> None:
-        self._snapshot = snapshot
-        self._seat = seat  # hanabi_core's seat (HLE's player, less the start player)
-        self._values: dict[str, Any] = {}
-
-    def __getitem__(self, key: str) -> Any:
-        values = self._values
-        value = values.get(key, _UNSET)
-        if value is _UNSET:
-            getter = _GETTERS.get(key)
-            if getter is None:
-                raise KeyError(key)
-            value = values[key] = getter(self)
-        return value
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(_KEYS)
-
-    def __len__(self) -> int:
-        return len(_KEYS)
-
-    def __contains__(self, key: object) -> bool:
-        return key in _GETTERS
-
-    def __repr__(self) -> str:
-        env = self._snapshot.env
-        return f"PlayerObservation(player={(self._seat + env._start) % env.players})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Pickles (and copies) as the plain dict HLE would have given, not as the environment.
-        return (dict, (dict(self),))
-
-    # The entries, one function each.
-
-    def _current_player(self) -> int:
-        env = self._snapshot.env
-        return (self._snapshot.state.current_player + env._start) % env.players
-
-    def _current_player_offset(self) -> int:
-        return (self._snapshot.state.current_player - self._seat) % self._snapshot.env.players
-
-    def _life_tokens(self) -> int:
-        state = self._snapshot.state
-        return state.options.max_storms - state.storms
-
-    def _information_tokens(self) -> int:
-        return self._snapshot.state.notes
-
-    def _num_players(self) -> int:
-        return self._snapshot.env.players
-
-    def _deck_size(self) -> int:
-        return self._snapshot.state.deck_size
-
-    def _fireworks(self) -> dict[str, int]:
-        built = self._snapshot.state.built
-        layout = self._snapshot.env._layout
-        return {hle.COLOUR_CHARS[layout.colour_of_suit[s]]: built[s] for s in layout.suit_order}
-
-    def _legal(self) -> tuple[int, ...]:
-        snapshot = self._snapshot
-        if snapshot.state.current_player != self._seat:
-            return ()
-        return snapshot.legal_uids()
-
-    def _legal_moves(self) -> list[dict[str, Any]]:
-        dicts = self._snapshot.env._move_dicts
-        return [dict(dicts[uid]) for uid in self._legal()]
-
-    def _legal_moves_as_int(self) -> list[int]:
-        return list(self._legal())
-
-    def _observed_hands(self) -> list[list[dict[str, Any]]]:
-        snapshot = self._snapshot
-        hands = snapshot.state.hands
-        players = snapshot.env.players
-        seer = snapshot.env._observation_type == hle.SEER
-        seen = []
-        for offset in range(players):
-            hand = hands[(self._seat + offset) % players]
-            if offset == 0 and not seer:
-                seen.append([hle.card_to_dict(None) for _ in hand])
-            else:
-                seen.append([hle.card_to_dict(card) for card in hand])
-        return seen
-
-    def _discard_pile(self) -> list[dict[str, Any]]:
-        return [hle.card_to_dict(card) for card in self._snapshot.state.discards]
-
-    def _card_knowledge(self) -> list[list[dict[str, Any]]]:
-        snapshot = self._snapshot
-        players = snapshot.env.players
-        knowledge = snapshot.knowledge
-        hands = snapshot.state.hands
-        result: list[list[dict[str, Any]]] = []
-        for offset in range(players):
-            p = (self._seat + offset) % players
-            if knowledge is None:  # MINIMAL: HLE hides every clue
-                result.append([{"color": None, "rank": None} for _ in hands[p]])
-                continue
-            cards: list[dict[str, Any]] = []
-            for k in knowledge[p]:
-                colour = k >> _HINTED_COLOUR_SHIFT & 7
-                rank = k >> _HINTED_RANK_SHIFT & 7
-                cards.append(
-                    {
-                        "color": hle.COLOUR_CHARS[colour - 1] if colour else None,
-                        "rank": rank - 1 if rank else None,
-                    }
-                )
-            result.append(cards)
-        return result
-
-    def _vectorized(self) -> list[int]:
-        return self._snapshot.vector(self._seat)
-
-    def _pyhanabi(self) -> Any:
-        return view(self._snapshot.state, self._seat)
-
-
-_GETTERS = {
-    "current_player": PlayerObservation._current_player,
-    "current_player_offset": PlayerObservation._current_player_offset,
-    "life_tokens": PlayerObservation._life_tokens,
-    "information_tokens": PlayerObservation._information_tokens,
-    "num_players": PlayerObservation._num_players,
-    "deck_size": PlayerObservation._deck_size,
-    "fireworks": PlayerObservation._fireworks,
-    "legal_moves": PlayerObservation._legal_moves,
-    "legal_moves_as_int": PlayerObservation._legal_moves_as_int,
-    "observed_hands": PlayerObservation._observed_hands,
-    "discard_pile": PlayerObservation._discard_pile,
-    "card_knowledge": PlayerObservation._card_knowledge,
-    "vectorized": PlayerObservation._vectorized,
-    "pyhanabi": PlayerObservation._pyhanabi,
-}
-
-#: HLE's observation keys, in HLE's order (a `PlayerObservation` iterates them).
-_KEYS = tuple(_GETTERS)
-
-_UNSET = object()  # an entry not yet built (None is a value: a card knowledge's colour)
 
 _MOVE_TYPES = ("PLAY", "DISCARD", "REVEAL_COLOR", "REVEAL_RANK")
 
@@ -510,50 +168,10 @@ class HanabiEnv:
                 "random_start_player", f"must be True or False, got {_brief(start)}"
             )
         self._random_start = bool(start)
-        self._layout = _layout(self.options, self._observation_type)
-        self._uid_table = _uid_table(self.options)
-        players = self.players
-        # _ring[seat]: every seat from `seat` on, in turn order; _others[seat]: the same less seat.
-        self._ring = [[(seat + k) % players for k in range(players)] for seat in range(players)]
-        self._others = [ring[1:] for ring in self._ring]
-        self._fresh = _fresh(len(self.options.variant.suits))
-        self._seer = self._observation_type == hle.SEER  # every card known from the deal
+        self._config = _Config(self.options, self._observation_type)
         self._start = 0
-        self._seats = self._ring[0]  # HLE's players in order, as hanabi_core's seats
+        self._seats = self._config.ring[0]  # HLE's players in order, as hanabi_core's seats
         self._snapshot: _Snapshot | None = None
-        self._uids = hle.max_moves(self.options)
-        probe = new_game(self.options, seed=0)
-        self._move_dicts = [hle.move_to_dict(probe, uid) for uid in range(self._uids)]
-        self._actions = self._uid_table.actions
-        # What a clue uid does to the knowledge of a card it touches (keep `field`, add `value`)
-        # and of one it misses (keep `negative`): HLE's ApplyIsColorHint / ApplyIsRankHint.
-        self._clue_fields: dict[int, tuple[int, int, int]] = {}
-        for uid in range(2 * self.options.hand_size, self._uids):
-            clue = self._actions[0][uid]
-            if isinstance(clue, ColourClue):
-                bit = 1 << _COLOUR_OF_NAME[clue.colour]
-                value = bit | (_COLOUR_OF_NAME[clue.colour] + 1) << _HINTED_COLOUR_SHIFT
-                field = _COLOUR_FIELD
-            else:
-                assert isinstance(clue, RankClue)
-                bit = 1 << (clue.rank - 1 + _RANK_SHIFT)
-                value = bit | clue.rank << _HINTED_RANK_SHIFT
-                field = _RANK_FIELD
-            self._clue_fields[uid] = (~field, value, ~bit)
-        # _faces[suit index][rank]: HLE's index of the face (colour x R + rank index).
-        layout = self._layout
-        self._faces = [
-            [layout.colour_of_suit[suit] * layout.ranks + rank - 1 for rank in range(6)]
-            for suit in range(layout.colours)
-        ]
-        # Section 4 for every seat, by the key `step` computes (bounded: a few thousand keys). The
-        # key means the same in every game of these options, so the table is the layout's,
-        # shared by every environment of the same game and observation type.
-        self._lasts = layout.lasts_cache
-        self._no_discards = layout.discards(())
-        self._fresh_parts = [
-            layout.knowledge((self._fresh,) * size) for size in range(self.options.hand_size + 1)
-        ]
 
     @property
     def state(self) -> GameState:
@@ -573,11 +191,11 @@ class HanabiEnv:
 
     def num_moves(self) -> int:
         """The number of move uids, legal or not: 2H + (P−1)(C+R)."""
-        return self._uids
+        return self._config.uids
 
     def vectorized_observation_shape(self) -> list[int]:
         """``[L]``, the length of the ``vectorized`` observation."""
-        return [self._layout.length]
+        return [self._config.layout.length]
 
     def reset(
         self, deck: Sequence[Card | str] | None = None, *, start_player: int | None = None
@@ -613,20 +231,16 @@ class HanabiEnv:
             except Exception:
                 self._rng.setstate(before)  # a refused deck leaves the seed's sequence as it was
                 raise
+        config = self._config
         knowledge = None
         if self._observation_type == hle.CARD_KNOWLEDGE:
-            fresh = (self._fresh,)  # nothing is known of a fresh deal
+            fresh = (config.fresh,)  # nothing is known of a fresh deal
             knowledge = tuple([fresh * len(hand) for hand in state.hands])
         elif self._observation_type == hle.SEER:
             knowledge = _initial_knowledge(state, True)
         self._start = start
-        self._seats = self._ring[-start % players]
-        self._snapshot = snapshot = _Snapshot(self, state, knowledge, None)
-        # The parts every deal starts with: an empty discard section, and (card knowledge) the
-        # knowledge section of hands nothing is known of.
-        snapshot.discards = self._no_discards
-        if self._observation_type == hle.CARD_KNOWLEDGE:
-            snapshot.knowledge_parts = [self._fresh_parts[len(hand)] for hand in state.hands]
+        self._seats = config.ring[-start % players]
+        self._snapshot = _Snapshot(config, state, knowledge, None, start=start)
         return self._observations()
 
     def _deal(
@@ -675,11 +289,12 @@ class HanabiEnv:
                 raise self._refuse(
                     state, action, "a move is a uid (an int) or a move dict"
                 ) from None
-            if not 0 <= uid < self._uids:
-                raise self._refuse(state, action, f"the move uids are 0 to {self._uids - 1}")
+            uids = self._config.uids
+            if not 0 <= uid < uids:
+                raise self._refuse(state, action, f"the move uids are 0 to {uids - 1}")
         if state.outcome is None and uid in snapshot.legal_uids():
             return uid
-        error = check(state, self._actions[state.current_player][uid])
+        error = check(state, self._config.actions[state.current_player][uid])
         assert error is not None, "legal_uids lists every legal action"
         raise error
 
@@ -702,7 +317,7 @@ class HanabiEnv:
         move: dict[str, Any] = {"action_type": kind}
         for name in fields:
             move[name] = _move_field(name, action[name])
-        for uid, known in enumerate(self._move_dicts):
+        for uid, known in enumerate(self._config.move_dicts):
             if known == move:
                 return uid
         raise self._refuse(
@@ -743,8 +358,9 @@ class HanabiEnv:
             uid = action  # the common case, checked in full by _uid otherwise
         else:
             uid = self._uid(snapshot, action)
+        config = self._config
         actor = state.current_player
-        after = apply(state, self._actions[actor][uid])
+        after = apply(state, config.actions[actor][uid])
         # The turn as the log keeps it (a plain tuple: state.last_turn would build a Turn).
         entry = after.log.entry  # type: ignore[union-attr]
         _, move, touched, card, misplay, note_gained, drawn = entry
@@ -761,7 +377,7 @@ class HanabiEnv:
                 bit <<= 1
             last_key = ((uid * self.players + actor) << self.options.hand_size | mask) << 1 | 1
             if knowledge is not None:
-                field, value, negative = self._clue_fields[uid]
+                field, value, negative = config.clue_fields[uid]
                 mine = knowledge[target]
                 held_knowledge = tuple(
                     [
@@ -771,9 +387,9 @@ class HanabiEnv:
                 )
                 knowledge = (*knowledge[:target], held_knowledge, *knowledge[target + 1 :])
         else:
-            face = self._faces[card.suit_index][card.rank]
+            face = config.faces[card.suit_index][card.rank]
             fate = 2 * (not misplay) + note_gained
-            last_key = (((uid * self.players + actor) * self._layout.cr + face) << 2 | fate) << 1
+            last_key = (((uid * self.players + actor) * config.layout.cr + face) << 2 | fate) << 1
             if knowledge is not None:
                 # Rule 6.5: the card leaves its slot; the one drawn is the newest (HLE's
                 # knowledge of it is fresh, or the card itself for the seer type).
@@ -781,9 +397,9 @@ class HanabiEnv:
                 mine = knowledge[actor]
                 held_knowledge = mine[:slot] + mine[slot + 1 :]
                 if drawn is not None:
-                    held_knowledge += (_seer(drawn) if self._seer else self._fresh,)
+                    held_knowledge += (_seer(drawn) if config.seer else config.fresh,)
                 knowledge = (*knowledge[:actor], held_knowledge, *knowledge[actor + 1 :])
-        self._snapshot = new = _Snapshot(self, after, knowledge, snapshot, entry, last_key)
+        self._snapshot = new = _Snapshot(config, after, knowledge, snapshot, entry, last_key)
         observations = {
             "player_observations": [PlayerObservation(new, seat) for seat in self._seats],
             "current_player": (after.current_player + self._start) % self.players,
