@@ -30,6 +30,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 from hanabi_core import GameState, Options, apply, new_game, view
 from hanabi_core.bots import BOTS, decide
@@ -106,13 +107,9 @@ def main(argv: list[str] | None = None) -> None:
     best_loop = dict.fromkeys(workloads, float("inf"))
     for _ in range(args.repeat):
         for w in workloads:
-            options = options_for(*w)
-            seen = pairs[w]
-            best_view[w] = min(best_view[w], cpu_time(lambda seen=seen: replay(seen)))
-            best_loop[w] = min(
-                best_loop[w],
-                cpu_time(lambda options=options: loop(args.bot, options, args.games, args.seed)),
-            )
+            best_view[w] = min(best_view[w], cpu_time(partial(replay, pairs[w])))
+            run = partial(loop, args.bot, options_for(*w), args.games, args.seed)
+            best_loop[w] = min(best_loop[w], cpu_time(run))
 
     print(
         f"{args.bot} bot, {args.games} games per workload, best of {args.repeat} (process CPU "
