@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from functools import lru_cache
+from types import MappingProxyType
 
 from attrs import field, frozen
 
@@ -123,19 +123,73 @@ def _bit(suit: int, rank: int) -> int:
     return 1 << (_STRIDE * suit + _rank_slot(rank))
 
 
-@lru_cache(maxsize=64)
+@frozen
+class _FaceTables:
+    """What `views.view` reads of a variant on every call, derived once per variant and kept on
+    it (`Variant._cache`, as `_tables` keeps `rules.py`'s): pure functions of the variant, so
+    read-only, and never part of its equality, hashing, pickling or copying.
+
+    Attributes:
+        all: the face mask of a card nothing is known about.
+        faces: every face as (suit index, rank, card, face bit), in the variant's order.
+        colour: the face mask a clue naming each of the variant's clue colours touches.
+        rank: the same for each rank its clues may name.
+        copies: the variant's copies of each ``(suit index, rank)``.
+    """
+
+    all: int
+    faces: tuple[tuple[int, int, Card, int], ...]
+    colour: Mapping[str, int]
+    rank: Mapping[int, int]
+    copies: Mapping[tuple[int, int], int]
+
+
+def _face_tables(variant: Variant) -> _FaceTables:
+    cache = variant._cache
+    tables: _FaceTables | None = cache.faces  # type: ignore[assignment]  # the variant's cache
+    if tables is None:
+        faces = tuple(
+            (i, rank, Card(suit.name, rank), _bit(i, rank))
+            for i, suit in enumerate(variant.suits)
+            for rank in variant.ranks
+        )
+        copies = dict.fromkeys(((i, rank) for i, rank, _, _ in faces), 0)
+        for card in variant.deck:
+            copies[variant.suit_index(card.suit), card.rank] += 1  # type: ignore[index]
+        # Rules 4.6, 4.7 and 9.27: each clue the variant's players may give, through
+        # `_touched_faces`'s test; a clue naming anything else is computed when asked.
+        colour = {c: _touched_faces(variant, ColourClue(0, c)) for c in variant.clue_colours}
+        rank = {v: _touched_faces(variant, RankClue(0, v)) for v in variant.clue_ranks}
+        tables = _FaceTables(
+            all=sum(bit for _, _, _, bit in faces),
+            faces=faces,
+            colour=MappingProxyType(colour),
+            rank=MappingProxyType(rank),
+            copies=MappingProxyType(copies),
+        )
+        cache.faces = tables
+    return tables
+
+
 def all_faces(variant: Variant) -> int:
     """The face mask of a card nothing is known about."""
-    mask = 0
-    for i in range(len(variant.suits)):
-        for rank in variant.ranks:
-            mask |= _bit(i, rank)
-    return mask
+    return _face_tables(variant).all
 
 
 def clue_faces(variant: Variant, clue: ColourClue | RankClue) -> int:
     """The face mask of the cards `clue` touches (rules 4.6, 4.7 and 9.27): the same test the rules
-    make, through `Variant.touches` and `Variant.rank_touches`."""
+    make, through `Variant.touches` and `Variant.rank_touches`, made once per variant and clue
+    value (a view applies every clue of the history at every call)."""
+    tables = _face_tables(variant)
+    if isinstance(clue, ColourClue):
+        mask = tables.colour.get(clue.colour)
+    else:
+        mask = tables.rank.get(clue.rank)
+    return _touched_faces(variant, clue) if mask is None else mask
+
+
+def _touched_faces(variant: Variant, clue: ColourClue | RankClue) -> int:
+    """`clue_faces`, computed: every face of the variant put to the rules' test."""
     faces = 0
     for i, suit in enumerate(variant.suits):
         for rank in variant.ranks:
@@ -158,16 +212,6 @@ def learn(hit_faces: int, faces: int, touched: bool) -> int:
 _Known = tuple[tuple[str, ...], tuple[int, ...], tuple[tuple[Card, int], ...]]
 
 
-@lru_cache(maxsize=64)
-def _faces(variant: Variant) -> tuple[tuple[int, int, Card, int], ...]:
-    """Every face of the variant as (suit index, rank, card, face bit), in the variant's order."""
-    return tuple(
-        (i, rank, Card(suit.name, rank), _bit(i, rank))
-        for i, suit in enumerate(variant.suits)
-        for rank in variant.ranks
-    )
-
-
 def counting(
     variant: Variant, unseen: Mapping[tuple[int, int], int]
 ) -> Callable[[int, tuple[int, bool]], CardKnowledge]:
@@ -177,7 +221,7 @@ def counting(
     `unseen` maps ``(suit index, rank)`` to the copies the counting player cannot account for.
     Cards with the same clue knowledge share their counts, computed once.
     """
-    faces = _faces(variant)
+    faces = _face_tables(variant).faces
     names = variant.suit_names
     cache: dict[int, _Known] = {}
 
@@ -204,11 +248,7 @@ def counting(
 
 def unaccounted(variant: Variant, seen: Iterable[tuple[int, int]]) -> dict[tuple[int, int], int]:
     """The variant's copies of each ``(suit index, rank)`` minus those in `seen`."""
-    copies = dict.fromkeys(
-        ((i, rank) for i in range(len(variant.suits)) for rank in variant.ranks), 0
-    )
-    for card in variant.deck:
-        copies[variant.suit_index(card.suit), card.rank] += 1  # type: ignore[index]
+    copies = dict(_face_tables(variant).copies)
     for face in seen:
         copies[face] -= 1
     return copies
