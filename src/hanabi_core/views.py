@@ -40,7 +40,7 @@ from .knowledge import (
 from .options import Options
 from .rules import dealt_orders
 from .scoring import points
-from .state import GameState, Outcome
+from .state import GameState, Outcome, _replace_card
 from .variants import ClueShown, Variant
 
 __all__ = ["HiddenClue", "HiddenPlay", "PlayerView", "SeenTurn", "view"]
@@ -322,19 +322,17 @@ def view(state: GameState, player: int) -> PlayerView:
                 _seen_turn(number, actor, seen, touched, slots, None, False, False, None, None)
             )
             continue
-        hand = hands[actor]
-        assert card is not None and hand[action.slot] == card.order
-        del hand[action.slot]
-        del clues[card.order]
-        if misplay:
-            misplayed.add(card.order)
         drawn_order = drawn_face = None
         if drawn is not None:
             drawn_order = drawn.order
-            hand.append(drawn_order)
             clues[drawn_order] = fresh
             # Rule 12.1: you see the cards others draw, never your own.
             drawn_face = drawn if actor != player else None
+        left = _replace_card(hands[actor], action.slot, drawn_order)
+        assert card is not None and left == card.order
+        del clues[left]
+        if misplay:
+            misplayed.add(left)
         shown_action: Action | HiddenPlay = action
         shown_card: DealtCard | None = card
         shown_misplay: bool | None = misplay
