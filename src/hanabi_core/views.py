@@ -328,6 +328,7 @@ def view(state: GameState, player: int) -> PlayerView:
             clues[drawn_order] = fresh
             # Rule 12.1: you see the cards others draw, never your own.
             drawn_face = drawn if actor != player else None
+        # Rule 6.5: the card leaves its slot, the card drawn comes in as the newest.
         left = _replace_card(hands[actor], action.slot, drawn_order)
         assert card is not None and left == card.order
         del clues[left]
