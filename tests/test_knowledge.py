@@ -3,11 +3,16 @@ counts of empathy."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from fractions import Fraction
 
+import attrs
 import pytest
 
 from hanabi_core import (
+    RANKS,
+    VARIANTS,
     Card,
     CardKnowledge,
     ColourClue,
@@ -15,9 +20,14 @@ from hanabi_core import (
     Options,
     Play,
     RankClue,
+    Variant,
     apply,
+    new_game,
     view,
 )
+from hanabi_core.cards import START
+from hanabi_core.hanablive import variant as hanablive_variant
+from hanabi_core.knowledge import all_faces, clue_faces
 from helpers import game
 
 R, Y, G, B, W, M, K = "red", "yellow", "green", "blue", "white", "multicolour", "black"
@@ -221,3 +231,65 @@ def test_card_knowledge_api() -> None:
     assert k.probability(c(M, 5)) == Fraction(1, 2) and k.probability(c(B, 5)) == 0
     assert hash(k) == hash(CardKnowledge(3, (R, M), (5,), True, ((c(R, 5), 1), (c(M, 5), 1))))
     assert CardKnowledge(3, (), (), False, ()).probability(c(R, 1)) == 0
+
+
+_MEMO_VARIANTS = (
+    *VARIANTS,
+    "Rainbow (6 Suits)",
+    "Rainbow-Ones (6 Suits)",
+    "Prism (6 Suits)",
+    "Odds and Evens (6 Suits)",
+    "Synesthesia (6 Suits)",
+    "Deceptive-Ones (6 Suits)",
+    "Color Blind (6 Suits)",
+    "Up or Down (5 Suits)",
+    "Sudoku (4 Suits)",
+)
+
+
+def _variant_named(name: str) -> Variant:
+    return VARIANTS[name] if name in VARIANTS else hanablive_variant(name)
+
+
+@pytest.mark.parametrize("name", _MEMO_VARIANTS)
+def test_r12_4_clue_faces_kept_per_variant_are_the_rules_test(name: str) -> None:
+    # Rules 4.6, 4.7 and 9.27: the face masks kept on the variant are Variant.touches and
+    # Variant.rank_touches asked of every face, for every clue (and for a colour and ranks the
+    # variant's clues cannot name, which touch nothing).
+    variant = _variant_named(name)
+    faces = [(i, suit, rank) for i, suit in enumerate(variant.suits) for rank in variant.ranks]
+    stride = 6  # knowledge's face bits: 6·(suit index) + the rank's slot (START is slot 5)
+
+    def bit(i: int, rank: int) -> int:
+        return 1 << (stride * i + (5 if rank == START else rank - 1))
+
+    assert all_faces(variant) == sum(bit(i, rank) for i, _, rank in faces)
+    for colour in (*variant.clue_colours, "no such colour"):
+        expected = sum(bit(i, r) for i, s, r in faces if variant.touches(colour, s, r))
+        assert clue_faces(variant, ColourClue(1, colour)) == expected
+        assert clue_faces(variant, ColourClue(0, colour)) == expected  # the target tells nothing
+    for value in RANKS:
+        expected = sum(bit(i, r) for i, s, r in faces if variant.rank_touches(value, s, r))
+        assert clue_faces(variant, RankClue(1, value)) == expected
+
+
+def test_r12_4_the_variant_cache_changes_no_value() -> None:
+    # The face masks views.view keeps on the variant: never part of its equality, hashing,
+    # pickling, copying or attrs.asdict, and the views built with them are the same values.
+    variant = hanablive_variant("Rainbow (6 Suits)")
+    fresh = pickle.loads(pickle.dumps(variant))
+    before = attrs.asdict(fresh)
+    state = new_game(Options(3, variant=variant), seed=4)
+    state = apply(state, ColourClue(1, state.hands[1][0].suit))
+    seen = view(state, 1)  # fills the variant's cache
+    assert variant == fresh and hash(variant) == hash(fresh)
+    assert attrs.asdict(variant) == before
+    for other in (copy.copy(variant), copy.deepcopy(variant), pickle.loads(pickle.dumps(variant))):
+        assert other == variant and attrs.asdict(other) == before
+    again = pickle.loads(pickle.dumps(seen))
+    assert again == seen and hash(again) == hash(seen)
+    for held in seen.knowledge:
+        for k in held:
+            # Built through its slots by view: the same value as the public constructor's.
+            assert k == CardKnowledge(k.order, k.suits, k.ranks, k.clued, k.counts)
+            assert dict(k.identities) == dict(k.counts)

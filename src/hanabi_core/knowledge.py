@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from functools import lru_cache
+from types import MappingProxyType
 
-from attrs import field, frozen
+from attrs import field, fields, frozen
 
 from ._readonly import ReadOnlyMap
 from .actions import ColourClue, RankClue
@@ -123,19 +123,86 @@ def _bit(suit: int, rank: int) -> int:
     return 1 << (_STRIDE * suit + _rank_slot(rank))
 
 
-@lru_cache(maxsize=64)
+@frozen
+class _FaceTables:
+    """What `views.view` reads of a variant on every call, derived once per variant and kept on
+    it (`Variant._cache`, as `_tables` keeps `rules.py`'s): pure functions of the variant, so
+    read-only, and never part of its equality, hashing, pickling or copying.
+
+    Attributes:
+        all: the face mask of a card nothing is known about.
+        keys: every face as (suit index, rank), in the variant's order (suits in order, ranks
+            ascending within a suit).
+        cards: those faces as cards.
+        bits: the bit of each in a face mask.
+        suit_masks: each suit's name with the mask of its faces, in the variant's order.
+        rank_masks: each rank of the variant with the mask of its faces, ascending.
+        colour: the face mask a clue naming each of the variant's clue colours touches.
+        rank: the same for each rank its clues may name.
+        copies: the variant's copies of each ``(suit index, rank)``.
+    """
+
+    all: int
+    keys: tuple[tuple[int, int], ...]
+    cards: tuple[Card, ...]
+    bits: tuple[int, ...]
+    suit_masks: tuple[tuple[str, int], ...]
+    rank_masks: tuple[tuple[int, int], ...]
+    colour: Mapping[str, int]
+    rank: Mapping[int, int]
+    copies: Mapping[tuple[int, int], int]
+
+
+def _face_tables(variant: Variant) -> _FaceTables:
+    cache = variant._cache
+    tables: _FaceTables | None = cache.faces  # type: ignore[assignment]  # the variant's cache
+    if tables is None:
+        suits = range(len(variant.suits))
+        keys = tuple((i, rank) for i in suits for rank in variant.ranks)
+        bits = tuple(_bit(i, rank) for i, rank in keys)
+        copies = dict.fromkeys(keys, 0)
+        for card in variant.deck:
+            copies[variant.suit_index(card.suit), card.rank] += 1  # type: ignore[index]
+        # Rules 4.6, 4.7 and 9.27: each clue the variant's players may give, through
+        # `_touched_faces`'s test; a clue naming anything else is computed when asked.
+        colour = {c: _touched_faces(variant, ColourClue(0, c)) for c in variant.clue_colours}
+        rank = {v: _touched_faces(variant, RankClue(0, v)) for v in variant.clue_ranks}
+        tables = _FaceTables(
+            all=sum(bits),
+            keys=keys,
+            cards=tuple(Card(variant.suits[i].name, rank) for i, rank in keys),
+            bits=bits,
+            suit_masks=tuple(
+                (variant.suits[i].name, sum(_bit(i, r) for r in variant.ranks)) for i in suits
+            ),
+            rank_masks=tuple((r, sum(_bit(i, r) for i in suits)) for r in variant.ranks),
+            colour=MappingProxyType(colour),
+            rank=MappingProxyType(rank),
+            copies=MappingProxyType(copies),
+        )
+        cache.faces = tables
+    return tables
+
+
 def all_faces(variant: Variant) -> int:
     """The face mask of a card nothing is known about."""
-    mask = 0
-    for i in range(len(variant.suits)):
-        for rank in variant.ranks:
-            mask |= _bit(i, rank)
-    return mask
+    return _face_tables(variant).all
 
 
 def clue_faces(variant: Variant, clue: ColourClue | RankClue) -> int:
     """The face mask of the cards `clue` touches (rules 4.6, 4.7 and 9.27): the same test the rules
-    make, through `Variant.touches` and `Variant.rank_touches`."""
+    make, through `Variant.touches` and `Variant.rank_touches`, made once per variant and clue
+    value (a view applies every clue of the history at every call)."""
+    tables = _face_tables(variant)
+    if isinstance(clue, ColourClue):
+        mask = tables.colour.get(clue.colour)
+    else:
+        mask = tables.rank.get(clue.rank)
+    return _touched_faces(variant, clue) if mask is None else mask
+
+
+def _touched_faces(variant: Variant, clue: ColourClue | RankClue) -> int:
+    """`clue_faces`, computed: every face of the variant put to the rules' test."""
     faces = 0
     for i, suit in enumerate(variant.suits):
         for rank in variant.ranks:
@@ -154,18 +221,11 @@ def learn(hit_faces: int, faces: int, touched: bool) -> int:
     return faces & hit_faces if touched else faces & ~hit_faces
 
 
-#: What clues leave of a card: its suits, its ranks, and its identities with their counts.
-_Known = tuple[tuple[str, ...], tuple[int, ...], tuple[tuple[Card, int], ...]]
-
-
-@lru_cache(maxsize=64)
-def _faces(variant: Variant) -> tuple[tuple[int, int, Card, int], ...]:
-    """Every face of the variant as (suit index, rank, card, face bit), in the variant's order."""
-    return tuple(
-        (i, rank, Card(suit.name, rank), _bit(i, rank))
-        for i, suit in enumerate(variant.suits)
-        for rank in variant.ranks
-    )
+#: What clues leave of a card: its suits, its ranks, its identities with their counts, and those
+#: as the read-only mapping `CardKnowledge.identities` gives.
+_Known = tuple[
+    tuple[str, ...], tuple[int, ...], tuple[tuple[Card, int], ...], ReadOnlyMap[Card, int]
+]
 
 
 def counting(
@@ -177,38 +237,59 @@ def counting(
     `unseen` maps ``(suit index, rank)`` to the copies the counting player cannot account for.
     Cards with the same clue knowledge share their counts, computed once.
     """
-    faces = _faces(variant)
-    names = variant.suit_names
+    tables = _face_tables(variant)
+    cards, bits = tables.cards, tables.bits
+    # The copies of each face, in the order of `cards`: read once here, not for every card.
+    left = [unseen[face] for face in tables.keys]
+    suit_masks = tables.suit_masks
+    rank_masks = tables.rank_masks
     cache: dict[int, _Known] = {}
 
     def knowledge(order: int, clues: tuple[int, bool]) -> CardKnowledge:
         mask, clued = clues
         known = cache.get(mask)
         if known is None:
-            possible = [(i, rank, card) for i, rank, card, bit in faces if mask & bit]
             counts = tuple(
-                (card, unseen[i, rank]) for i, rank, card in possible if unseen[i, rank] > 0
+                (card, n)
+                for card, bit, n in zip(cards, bits, left, strict=True)
+                if n > 0 and mask & bit
             )
-            suits = {i for i, _, _ in possible}
-            ranks = {rank for _, rank, _ in possible}
             known = (
-                tuple(name for i, name in enumerate(names) if i in suits),
-                tuple(r for r in variant.ranks if r in ranks),
+                tuple(name for name, faces in suit_masks if mask & faces),
+                tuple(rank for rank, faces in rank_masks if mask & faces),
                 counts,
+                ReadOnlyMap(dict(counts)),
             )
             cache[mask] = known
-        return CardKnowledge(order, known[0], known[1], clued, known[2])
+        return _card_knowledge(order, clued, known)
 
     return knowledge
 
 
+_new = object.__new__
+_SETTERS = tuple(CardKnowledge.__dict__[a.name].__set__ for a in fields(CardKnowledge))
+
+
+def _card_knowledge(order: int, clued: bool, known: _Known) -> CardKnowledge:
+    """`CardKnowledge(order, suits, ranks, clued, counts)` for `views.view`, which builds one per
+    held card at every call: the slots written through their descriptors (as
+    `state.new_state` does), and the read-only `identities` shared by the cards whose clue
+    knowledge is the same instead of built for each. The value is the same, just as frozen."""
+    suits, ranks, counts, identities = known
+    set_order, set_suits, set_ranks, set_clued, set_counts, set_identities = _SETTERS
+    card = _new(CardKnowledge)
+    set_order(card, order)
+    set_suits(card, suits)
+    set_ranks(card, ranks)
+    set_clued(card, clued)
+    set_counts(card, counts)
+    set_identities(card, identities)
+    return card
+
+
 def unaccounted(variant: Variant, seen: Iterable[tuple[int, int]]) -> dict[tuple[int, int], int]:
     """The variant's copies of each ``(suit index, rank)`` minus those in `seen`."""
-    copies = dict.fromkeys(
-        ((i, rank) for i in range(len(variant.suits)) for rank in variant.ranks), 0
-    )
-    for card in variant.deck:
-        copies[variant.suit_index(card.suit), card.rank] += 1  # type: ignore[index]
+    copies = dict(_face_tables(variant).copies)
     for face in seen:
         copies[face] -= 1
     return copies

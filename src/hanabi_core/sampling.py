@@ -93,7 +93,7 @@ from .errors import HanabiError, IllegalAction, InvalidDeck
 from .knowledge import CardKnowledge, all_faces, clue_faces, learn
 from .records import abandon
 from .rules import apply, dealt_orders, new_game
-from .state import EndReason, GameState
+from .state import EndReason, GameState, _replace_card
 from .variants import Variant
 from .views import HiddenClue, HiddenPlay, PlayerView
 from .views import view as _view_of
@@ -330,11 +330,10 @@ def _own_hole(view: PlayerView) -> list[tuple[int, int]]:
                 for order in hand:
                     masks[order] = learn(hit, masks[order], order in turn.touched)
         elif isinstance(action, (Play, Discard, HiddenPlay)) and turn.player == seat:
-            order = hand.pop(action.slot)
+            order = _replace_card(hand, action.slot, turn.drawn_order)
             if isinstance(action, HiddenPlay):
                 found.append((order, masks[order]))
             if turn.drawn_order is not None:
-                hand.append(turn.drawn_order)
                 masks[turn.drawn_order] = fresh
     return found
 
@@ -360,9 +359,7 @@ def _hidden_clues(view: PlayerView, known: dict[int, int]) -> list[_Hidden]:
     for turn in view.history:
         action = turn.action
         if isinstance(action, (Play, Discard, HiddenPlay)):
-            del hands[turn.player][action.slot]
-            if turn.drawn_order is not None:
-                hands[turn.player].append(turn.drawn_order)
+            _replace_card(hands[turn.player], action.slot, turn.drawn_order)
         elif isinstance(action, HiddenClue) and action.target == view.seat:
             masks = tuple(clue_faces(variant, c) for c in _candidates(variant, action))
             found.append((tuple(hands[view.seat]), frozenset(turn.touched), masks))

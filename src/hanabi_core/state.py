@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from enum import Enum, IntEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from attrs import field, fields, frozen
 
@@ -181,6 +181,23 @@ def push(previous: Log | None, entry: Entry) -> Log:
 
 def _log_of(entries: tuple[Entry, ...]) -> Log | None:
     return Log.of(entries)
+
+
+_Held = TypeVar("_Held")
+
+
+def _replace_card(hand: list[_Held], slot: int, drawn: _Held | None) -> _Held:
+    """Rule 6.5 for a hand followed through a history as a list, oldest card first: the card
+    played or discarded leaves from `slot` (the cards after it move down a slot) and the card
+    drawn, if any, comes in as the newest. Returns the card that left.
+
+    `views.view`, `sampling` and `hle.knowledge` replay hands (of orders, of cards, of what is
+    known of them) with it; `rules.py` states the same rule on the state's tuples.
+    """
+    left = hand.pop(slot)
+    if drawn is not None:
+        hand.append(drawn)
+    return left
 
 
 class EndReason(str, Enum):

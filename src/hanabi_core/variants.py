@@ -39,17 +39,19 @@ BASE_COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "white")
 
 
 class Cache:
-    """Room for the tables a higher module (`rules.py`) derives from a frozen value.
+    """Room for the tables higher modules derive from a frozen value: `tables` for `rules.py`'s
+    (through `_tables`), `faces` for `knowledge.py`'s face masks (a variant's only).
 
     A frozen value keeps one in a `functools.cached_property`, which attrs stores in a slot of its
     own: not a field, so never part of equality, `attrs.asdict`, pickling or copying (a copy builds
     its own on first use). What goes in is derived from the value alone and read-only.
     """
 
-    __slots__ = ("tables",)
+    __slots__ = ("faces", "tables")
 
     def __init__(self) -> None:
         self.tables: object = None
+        self.faces: object = None
 
 
 def _suit_index(suits: tuple[Suit, ...]) -> Mapping[str, int]:
@@ -340,7 +342,8 @@ class Variant:
 
     @cached_property
     def _cache(self) -> Cache:
-        # rules.py's lookup tables for this variant (every DealtCard it can deal, …).
+        # rules.py's lookup tables for this variant (every DealtCard it can deal, …) and
+        # knowledge.py's face masks.
         return Cache()
 
     def fireworks(self, built: tuple[int, ...]) -> Mapping[str, int]:

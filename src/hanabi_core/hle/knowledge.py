@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from ..actions import ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..rules import dealt_orders
-from ..state import GameState, Turn
+from ..state import GameState, Turn, _replace_card
 from ..views import HiddenClue, HiddenPlay, PlayerView
 from .config import _COLOUR_OF_NAME, require_hle_variant
 
@@ -111,9 +111,7 @@ def hle_knowledge(state: GameState, seer: bool = False) -> Knowledge:
     for turn in state.turns:
         action = turn.action
         if isinstance(action, (Play, Discard, HiddenPlay)):
-            del hands[turn.player][action.slot]
-            if turn.drawn is not None:
-                hands[turn.player].append(turn.drawn)
+            _replace_card(hands[turn.player], action.slot, turn.drawn)
         knowledge = _learn(knowledge, tuple(map(tuple, hands)), turn, fresh, seer)
     return knowledge
 
@@ -133,11 +131,9 @@ def view_knowledge(seen: PlayerView) -> Knowledge:
         action = turn.action
         player = turn.player
         if isinstance(action, (Play, Discard, HiddenPlay)):
-            del hands[player][action.slot]
-            del knowledge[player][action.slot]
-            if turn.drawn_order is not None:
-                hands[player].append(turn.drawn_order)
-                knowledge[player].append(fresh)
+            drew = turn.drawn_order is not None
+            _replace_card(hands[player], action.slot, turn.drawn_order)
+            _replace_card(knowledge[player], action.slot, fresh if drew else None)
         elif not isinstance(action, HiddenClue):  # a hidden clue tells no face (rule 9.30)
             touched = set(turn.touched)
             target = action.target
