@@ -380,6 +380,4 @@ def test_observations_read_games_later_are_those_of_their_own_game() -> None:
             later, _, _, _ = lazy.step(uid)
     assert len(starts) > 1  # the games had different start players
     assert [{key: seen[key] for key in seen if key != "pyhanabi"} for seen in kept] == read_at_once
-    assert [repr(seen) for seen in kept[:3]] == [
-        f"PlayerObservation(player={p})" for p in range(3)
-    ]
+    assert [repr(seen) for seen in kept[:3]] == [f"PlayerObservation(player={p})" for p in range(3)]
