@@ -93,8 +93,6 @@ class _VariantTables:
     # cards of a complete firework.
     sudoku: bool
     stack_size: int
-    # Rule 6.4's Note for a completed firework; not in Throw It in a Hole (rule 9.33).
-    firework_bonus: bool
 
 
 def _variant_tables(variant: Variant) -> _VariantTables:
@@ -151,7 +149,6 @@ def _variant_tables(variant: Variant) -> _VariantTables:
             up_or_down=variant.up_or_down,
             sudoku=variant.sudoku,
             stack_size=variant.stack_size,
-            firework_bonus=not variant.hidden_plays,
         )
         cache.tables = tables
     return tables

@@ -115,7 +115,7 @@ def new_game(
         drawn,
         (0,) * suits,  # built
         (),  # discards
-        options.max_notes * variant.note_units,  # rule 2.7 (half Notes: rule 9.25)
+        _note_cap(options),  # rule 2.7 (half Notes: rule 9.25)
         0,  # storms
         0,  # current player, rule 2.6
         0,  # turn
@@ -259,13 +259,9 @@ def playable(state: GameState, card: DealtCard | Card) -> bool:
         if found is None:
             return False
         suit = found
-    tables = _variant_tables(variant)
-    if tables.up_or_down:  # rule 9.29
-        return card.rank in up_or_down_next(state.built[suit], state.directions[suit])
-    if tables.sudoku:  # rule 9.32
-        starts = state.starts
-        return card.rank in sudoku_next(state.built[suit], starts[suit], starts, tables.stack_size)
-    return card.rank == tables.next_rank[suit][state.built[suit]]
+    return _extend_firework(
+        state.options, state.built, state.directions, state.starts, suit, card.rank
+    )[0]
 
 
 def check(state: GameState, action: object) -> IllegalAction | None:
@@ -335,7 +331,7 @@ def apply(state: GameState, action: Action) -> GameState:
                 options = state.options
                 variant = options.variant
                 # ... the cap counted in half Notes in Clue Starved (rule 9.25) ...
-                if state.notes < options.max_notes * variant.note_units:
+                if state.notes < _note_cap(options):
                     return _discard(state, hand, action.slot, action, True)
                 if variant.discards_at_note_cap:  # ... and rule 9.13: at the cap, for no Note
                     return _discard(state, hand, action.slot, action, False)
@@ -389,36 +385,11 @@ def _play(
         return _discard(state, hand, slot, action, state.notes < _note_cap(state.options))
     built = state.built
     suit = card.suit_index
-    height = built[suit]
-    tables = _variant_tables(state.options.variant)
     rest = hand[:slot] + hand[slot + 1 :]
-    # Whether the card fits, whether it completes the firework, and the variant's firework state
-    # it changes (`None`: unchanged).
-    directions = starts = None
-    if tables.up_or_down:
-        # Rule 9.29: the first cards decide the direction; the fifth card (a 5 going up, a 1 going
-        # down) completes it.
-        direction = state.directions[suit]
-        fits = card.rank in up_or_down_next(height, direction)
-        if fits and direction == Direction.UNDECIDED and card.rank in _DIRECTION_OF:
-            old = state.directions
-            directions = (*old[:suit], _DIRECTION_OF[card.rank], *old[suit + 1 :])
-        complete = height + 1 == len(RANKS)
-    elif tables.sudoku:
-        # Rule 9.32: the first card sets the start; the stack-size-th card, whichever rank it is,
-        # completes it.
-        old = state.starts
-        fits = card.rank in sudoku_next(height, old[suit], old, tables.stack_size)
-        if fits and not height:
-            starts = (*old[:suit], card.rank, *old[suit + 1 :])
-        complete = height + 1 == tables.stack_size
-    else:
-        # Rules 6.2 and 9.7: the next rank of its build order; under descending_bonus="five"
-        # (ruling 13.8) a 5 counts as completing it, the first card of a descending one.
-        next_rank = tables.next_rank[suit]
-        fits = card.rank == next_rank[height]
-        five = state.options.descending_bonus == "five"
-        complete = fits and (card.rank == 5 if five else next_rank[height + 1] == 0)
+    options = state.options
+    fits, complete, directions, starts = _extend_firework(
+        options, built, state.directions, state.starts, suit, card.rank
+    )
     if not fits:
         # Rule 6.3: a misplay goes to the discard pile and turns a Storm token.
         return _end_turn(
@@ -427,12 +398,53 @@ def _play(
         )  # fmt: skip
     # Rule 6.4: completing a firework brings a Note back (half a Note in Clue Starved, rule 9.25),
     # unless none is spent; not in Throw It in a Hole (rule 9.33).
-    bonus = complete and tables.firework_bonus and state.notes < _note_cap(state.options)
+    bonus = complete and not options.variant.hidden_plays and state.notes < _note_cap(options)
     return _end_turn(
         state, action, (), card, False, bonus,
-        rest, (*built[:suit], height + 1, *built[suit + 1 :]), state.discards,
+        rest, (*built[:suit], built[suit] + 1, *built[suit + 1 :]), state.discards,
         state.notes + bonus, state.storms, directions, starts,
     )  # fmt: skip
+
+
+def _extend_firework(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
+    options: Options,
+    built: tuple[int, ...],
+    directions: tuple[int, ...],
+    starts: tuple[int, ...],
+    suit: int,
+    rank: int,
+) -> tuple[bool, bool, tuple[int, ...], tuple[int, ...]]:
+    """What a card of `rank` does to firework `suit`: `(fits, complete, directions, starts)`.
+
+    `fits`: it extends the firework (rule 6.2 and the variant's build rule: 9.7, 9.29, 9.32);
+    `complete`: it is the firework's last card (rule 6.4's Note); `directions` and `starts`: the Up
+    or Down directions (rule 9.29) and Sudoku starts (rule 9.32) once it is built, the same tuples
+    when it changes neither. The one statement of the build rules, for `apply`, `playable` and
+    [`LiveGame`][hanabi_core.hanablive.LiveGame], which tracks a game without its deck.
+    """
+    tables = _variant_tables(options.variant)
+    height = built[suit]
+    if tables.up_or_down:
+        # Rule 9.29: the first cards decide the direction; the fifth card (a 5 going up, a 1 going
+        # down) completes it.
+        direction = directions[suit]
+        fits = rank in up_or_down_next(height, direction)
+        if fits and direction == Direction.UNDECIDED and rank in _DIRECTION_OF:
+            directions = (*directions[:suit], _DIRECTION_OF[rank], *directions[suit + 1 :])
+        return fits, fits and height + 1 == len(RANKS), directions, starts
+    if tables.sudoku:
+        # Rule 9.32: the first card sets the start; the stack-size-th card, whichever rank it is,
+        # completes it.
+        fits = rank in sudoku_next(height, starts[suit], starts, tables.stack_size)
+        if fits and not height:
+            starts = (*starts[:suit], rank, *starts[suit + 1 :])
+        return fits, fits and height + 1 == tables.stack_size, directions, starts
+    # Rules 6.2 and 9.7: the next rank of its build order; under descending_bonus="five" (ruling
+    # 13.8) a 5 counts as completing it, the first card of a descending one.
+    next_rank = tables.next_rank[suit]
+    fits = rank == next_rank[height]
+    five = options.descending_bonus == "five"
+    return fits, fits and (rank == 5 if five else next_rank[height + 1] == 0), directions, starts
 
 
 #: Rule 9.29: the direction a card decides when it extends an undecided firework (START leaves it

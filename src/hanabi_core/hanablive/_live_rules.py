@@ -15,21 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .._tables import _note_cap
 from ..actions import Action, ColourClue, Discard, Play, RankClue
-from ..cards import RANKS, START, DealtCard
+from ..cards import DealtCard
 from ..options import Options
-from ..rules import outcome_after_turn, sudoku_next, up_or_down_next
+from ..rules import _extend_firework, outcome_after_turn
 from ..scoring import max_points
 from ..spec import Rule
-from ..state import Direction, EndReason, Outcome
+from ..state import EndReason, Outcome
 from ..views import HiddenClue, HiddenPlay
-from ._track import _newest_first, _Tables, _Track, _with_fits
+from ._track import _newest_first, _Track, _with_fits
 from .protocol import ALL_OR_NOTHING_FAIL, END_CONDITION, NORMAL, STOPPED, Desync
 
 
 def _card_outcome(  # noqa: PLR0917
     options: Options,
-    tables: _Tables,
     track: _Track,
     card: DealtCard,
     suit: int,
@@ -52,15 +52,12 @@ def _card_outcome(  # noqa: PLR0917
     notes = track.notes
     storms = track.storms
     variant = options.variant
-    cap = options.max_notes * variant.note_units  # rule 9.25: in half Notes in Clue Starved
-    directions = track.directions
-    starts = track.starts
-    if variant.up_or_down:  # rule 9.29
-        fits = rank in up_or_down_next(built[suit], directions[suit])
-    elif variant.sudoku:  # rule 9.32
-        fits = rank in sudoku_next(built[suit], starts[suit], starts, variant.stack_size)
-    else:
-        fits = rank == tables.next_rank[suit][built[suit]]
+    cap = _note_cap(options)  # rule 9.25: in half Notes in Clue Starved
+    # Rules 6.2, 6.4, 9.7, 9.29 and 9.32, as `apply` has them.
+    fits, complete, built_directions, built_starts = _extend_firework(
+        options, built, track.directions, track.starts, suit, rank
+    )
+    directions, starts = track.directions, track.starts
     note_gained = False
     if is_play:
         if not fits:
@@ -71,23 +68,10 @@ def _card_outcome(  # noqa: PLR0917
                 "discard with failed true",
             )
         # Rules 6.2 and 6.4: the card is built; the firework's last card brings a Note back
-        # (half a Note in Clue Starved, rule 9.25; a 5 under descending_bonus="five", 13.8).
-        now = built[suit] + 1
-        built = (*built[:suit], now, *built[suit + 1 :])
-        if variant.up_or_down:  # rule 9.29: the firework is complete, either way
-            earned = now == len(RANKS)
-            if directions[suit] == Direction.UNDECIDED and rank != START:
-                way = Direction.UP if rank in (1, 2) else Direction.DOWN
-                directions = (*directions[:suit], way, *directions[suit + 1 :])
-        elif variant.sudoku:  # rule 9.32: the firework's stack-size-th card, any rank
-            earned = now == variant.stack_size
-            if now == 1:
-                starts = (*starts[:suit], rank, *starts[suit + 1 :])
-        elif options.descending_bonus == "five":
-            earned = rank == 5
-        else:
-            earned = tables.next_rank[suit][now] == 0
-        note_gained = earned and notes < cap
+        # (half a Note in Clue Starved, rule 9.25).
+        built = (*built[:suit], built[suit] + 1, *built[suit + 1 :])
+        directions, starts = built_directions, built_starts
+        note_gained = complete and notes < cap
         notes += note_gained
     elif failed:
         if fits:

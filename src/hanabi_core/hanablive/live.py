@@ -32,6 +32,7 @@ from typing import Any, cast
 import attrs
 from attrs import fields, frozen
 
+from .._tables import _note_cap
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..errors import IllegalAction, InvalidOptions, InvalidRecord
@@ -179,7 +180,7 @@ class LiveGame:
             drawn=0,
             built=(0,) * len(variant.suits),
             discards=(),
-            notes=options.max_notes * variant.note_units,  # rule 2.7 (half Notes: rule 9.25)
+            notes=_note_cap(options),  # rule 2.7 (half Notes: rule 9.25)
             storms=0,
             current_player=0,
             turn=0,
@@ -408,7 +409,7 @@ class LiveGame:
                 raise Desync(index, "rank", f"every copy of {card.card} has been seen already")
             seen = (*seen[:face], seen[face] + 1, *seen[face + 1 :])
         built, discards, notes, storms, directions, starts, note_gained = _card_outcome(
-            options, tables, self._t, card, suit, rank, is_play, failed, index
+            options, self._t, card, suit, rank, is_play, failed, index
         )
         # hanab.live's message says what befell the card; the player pressed the other button for
         # a card of an inverted suit (rule 9.13), as its records store it.
