@@ -24,8 +24,6 @@ import sys
 import time
 from typing import Any
 
-import attrs
-
 from hanabi_core import rl_env as ours
 
 
@@ -71,21 +69,16 @@ def floor(players: int, seconds: float, seed: int, vectors: bool) -> tuple[int, 
     choice; with `vectors`, also one fresh copy of a real vector per seat and step, freed at the
     next step (what handing out the observations costs at least, whoever builds them). The
     steps and the CPU seconds they took."""
-    from hanabi_core.hle import max_moves, options_from_config, uid_to_action
+    from hanabi_core.hle import options_from_config
     from hanabi_core.hle.moves import _uid_table
     from hanabi_core.rules import apply, new_game
 
     rng = random.Random(seed)
     options = options_from_config({"players": players})
-    probe = new_game(options, seed=0)
-    moves = range(max_moves(options))
-    # The action of each uid for each mover (uid_to_action reads only whose turn it is).
-    actions = []
-    for mover in range(players):
-        state = probe if mover == 0 else attrs.evolve(probe, current_player=mover)
-        actions.append([uid_to_action(state, uid) for uid in moves])
     pool = real_vectors(players)
-    table = _uid_table(options)  # what rl_env asks for the legal uids
+    # What rl_env asks for the legal uids, and the action of each uid for each mover.
+    table = _uid_table(options)
+    actions = table.actions
     steps = 0
     handed: list[list[int]] = []
     start = time.process_time()
