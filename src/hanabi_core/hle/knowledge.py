@@ -13,7 +13,7 @@ from ..actions import ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..rules import dealt_orders
 from ..state import GameState, Turn, _replace_card
-from ..views import HiddenClue, HiddenPlay, PlayerView
+from ..views import PlayerView
 from .config import _COLOUR_OF_NAME, require_hle_variant
 
 _RANK_SHIFT = 5
@@ -104,13 +104,12 @@ def hle_knowledge(state: GameState, seer: bool = False) -> Knowledge:
     """
     options = state.options
     require_hle_variant(options)
-    size = options.hand_size
     fresh = _fresh(len(options.variant.suits))
-    hands = [list(state.dealt[p * size : (p + 1) * size]) for p in range(options.players)]
+    hands = [[state.dealt[order] for order in block] for block in dealt_orders(options)]
     knowledge = _initial_knowledge(state, seer)
     for turn in state.turns:
         action = turn.action
-        if isinstance(action, (Play, Discard, HiddenPlay)):
+        if isinstance(action, (Play, Discard)):
             _replace_card(hands[turn.player], action.slot, turn.drawn)
         knowledge = _learn(knowledge, tuple(map(tuple, hands)), turn, fresh, seer)
     return knowledge
@@ -130,11 +129,11 @@ def view_knowledge(seen: PlayerView) -> Knowledge:
     for turn in seen.history:
         action = turn.action
         player = turn.player
-        if isinstance(action, (Play, Discard, HiddenPlay)):
+        if isinstance(action, (Play, Discard)):
             drew = turn.drawn_order is not None
             _replace_card(hands[player], action.slot, turn.drawn_order)
             _replace_card(knowledge[player], action.slot, fresh if drew else None)
-        elif not isinstance(action, HiddenClue):  # a hidden clue tells no face (rule 9.30)
+        elif isinstance(action, (ColourClue, RankClue)):  # HLE's variants hide no clue (9.30)
             touched = set(turn.touched)
             target = action.target
             knowledge[target] = list(
