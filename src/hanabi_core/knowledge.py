@@ -30,6 +30,7 @@ from types import MappingProxyType
 from attrs import field, fields, frozen
 
 from ._readonly import ReadOnlyMap
+from ._tables import _variant_tables
 from .actions import ColourClue, RankClue
 from .cards import RANKS, Card, _rank_slot
 from .variants import Variant
@@ -160,9 +161,12 @@ def _face_tables(variant: Variant) -> _FaceTables:
         suits = range(len(variant.suits))
         keys = tuple((i, rank) for i in suits for rank in variant.ranks)
         bits = tuple(_bit(i, rank) for i, rank in keys)
-        copies = dict.fromkeys(keys, 0)
-        for card in variant.deck:
-            copies[variant.suit_index(card.suit), card.rank] += 1  # type: ignore[index]
+        # The copies of each face, as the deal's tables count them (rules 1.1, 9.29, 9.32).
+        copies = {
+            (i, rank): count
+            for i, counts in enumerate(_variant_tables(variant).copies)
+            for rank, count in counts.items()
+        }
         # Rules 4.6, 4.7 and 9.27: each clue the variant's players may give, through
         # `_touched_faces`'s test; a clue naming anything else is computed when asked.
         colour = {c: _touched_faces(variant, ColourClue(0, c)) for c in variant.clue_colours}
