@@ -46,8 +46,15 @@ def options_for(name: str, players: int) -> Options:
     return Options(players) if name == "base" else Options(players, variant=variant(name))
 
 
-def loop(bot: str, options: Options, games: int, seed: int) -> tuple[int, int]:
-    """The direct bot loop of `benchmarks/simulate.py`: the turns played and the total score."""
+def loop(
+    bot: str,
+    options: Options,
+    games: int,
+    seed: int,
+    asked: list[tuple[GameState, int]] | None = None,
+) -> tuple[int, int]:
+    """The direct bot loop of `benchmarks/simulate.py`: the turns played and the total score;
+    every `(state, seat)` it asks a view of is appended to `asked`, if given."""
     factory = BOTS[bot]
     turns = total = 0
     for game_seed in range(seed, seed + games):
@@ -55,6 +62,8 @@ def loop(bot: str, options: Options, games: int, seed: int) -> tuple[int, int]:
         seats = [factory(random.Random(game_seed * 8 + s)) for s in range(options.players)]
         while not state.is_over:
             seat = state.current_player
+            if asked is not None:
+                asked.append((state, seat))
             state = apply(state, decide(seats[seat], view(state, seat), state.hands[seat]))
             turns += 1
         total += state.score
@@ -63,15 +72,8 @@ def loop(bot: str, options: Options, games: int, seed: int) -> tuple[int, int]:
 
 def asked(bot: str, options: Options, games: int, seed: int) -> list[tuple[GameState, int]]:
     """Every `(state, seat)` the bot loop asks a view of, in the games `loop` plays."""
-    factory = BOTS[bot]
-    pairs = []
-    for game_seed in range(seed, seed + games):
-        state = new_game(options, seed=game_seed)
-        seats = [factory(random.Random(game_seed * 8 + s)) for s in range(options.players)]
-        while not state.is_over:
-            seat = state.current_player
-            pairs.append((state, seat))
-            state = apply(state, decide(seats[seat], view(state, seat), state.hands[seat]))
+    pairs: list[tuple[GameState, int]] = []
+    loop(bot, options, games, seed, pairs)
     return pairs
 
 
