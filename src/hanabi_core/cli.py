@@ -336,9 +336,9 @@ def _show(record: GameRecord, turn: int | None, style: _Style) -> int:
     status = f"{mover} to move" if not state.is_over else "the game is over"
     print(f"After {state.turn} of {len(record.actions)} actions: {status}")
     # Rule 9.32: a Sudoku firework's count says which cards only with its start rank.
-    starts = [f" from {r}" if r else "" for r in state.starts] or [""] * len(state.built)
+    starts = state.starts or (0,) * len(state.built)
     fireworks = "  ".join(
-        style(f"{suit} {built}{start}", suit)
+        style(f"{suit} {built}" + (f" from {start}" if start else ""), suit)
         for (suit, built), start in zip(state.fireworks.items(), starts, strict=True)
     )
     print(f"Fireworks: {fireworks}")
