@@ -34,6 +34,7 @@ from hanabi_core import (
     legal_actions,
     new_game,
 )
+from hanabi_core.hanablive import variant as live_variant
 
 __all__ = [
     "EMPTIED_SEAT_0",
@@ -45,8 +46,10 @@ __all__ = [
     "emptied_hand_game",
     "game",
     "hand",
+    "live_deal",
     "orders",
     "play_all",
+    "seat0_deal",
     "snapshot",
     "touched",
 ]
@@ -90,6 +93,24 @@ def game(
         assert len(hand_) == options.hand_size, f"hands have {options.hand_size} cards"
     top = [card for hand_ in hands for card in hand_]
     return new_game(options, deck=deck_with(options, [*top, *then]))
+
+
+def live_deal(name: str, *hands: list[Card], players: int = 3) -> GameState:
+    """A game of hanab.live's variant `name` whose first hands are `hands` (seat 0's first), the
+    rest in deck order."""
+    v = live_variant(name)
+    return new_game(Options(players, variant=v), deck=deck_with(v, [c for h in hands for c in h]))
+
+
+def seat0_deal(name: str, *mine: Card, **options: object) -> GameState:
+    """Two players of hanab.live's variant `name`; seat 0 holds `mine` first (then the deck's next
+    cards); clues that touch nothing are legal, so that seat 1 can always pass the turn back with
+    a clue."""
+    v = live_variant(name)
+    return new_game(
+        Options(2, variant=v, negative_clues=True, **options),  # type: ignore[arg-type]
+        deck=deck_with(v, mine),
+    )
 
 
 def cards(held: Iterable[Any]) -> list[Card]:

@@ -13,12 +13,9 @@ from hanabi_core import (
     Card,
     ColourClue,
     GameRecord,
-    GameState,
     InvalidOptions,
-    Options,
     RankClue,
     apply,
-    new_game,
     sample_state,
     view,
 )
@@ -26,17 +23,12 @@ from hanabi_core.hanablive import LiveGame, messages, variant
 from hanabi_core.hle import encode_view
 from hanabi_core.variants import ClueShown, Variant
 from hanabi_core.views import HiddenClue
-from helpers import deck_with, reachable_values
+from helpers import live_deal as deal
+from helpers import reachable_values
 
 COW_AND_PIG = "Cow & Pig (5 Suits)"
 DUCK = "Duck (5 Suits)"
 R, Y, G, B, P = "Red", "Yellow", "Green", "Blue", "Purple"
-
-
-def deal(name: str, *hands: list[Card], players: int = 3) -> GameState:
-    """A game of `name` whose first hands are `hands` (seat 0's first), the rest in deck order."""
-    v = variant(name)
-    return new_game(Options(players, variant=v), deck=deck_with(v, [c for h in hands for c in h]))
 
 
 SEAT0 = [Card(G, r) for r in range(1, 6)]

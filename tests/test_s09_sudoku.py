@@ -40,20 +40,15 @@ from hanabi_core.spec import Rule
 from hanabi_core.state import GameState
 from hanabi_core.testing import check_state
 from hanabi_core.variants import Variant
-from helpers import deck_with
+from helpers import deck_with, seat0_deal
 
 FIVE = "Sudoku (5 Suits)"
 FOUR = "Sudoku (4 Suits)"
 
 
 def deal(*mine: Card, name: str = FIVE, **options: object) -> GameState:
-    """Two players; seat 0 holds `mine` first (then the deck's next cards); clues that touch
-    nothing are legal, so that seat 1 can always pass the turn back with a clue."""
-    v = variant(name)
-    return new_game(
-        Options(2, variant=v, negative_clues=True, **options),  # type: ignore[arg-type]
-        deck=deck_with(v, mine),
-    )
+    """`seat0_deal` of Sudoku (5 Suits) unless `name` names another variant."""
+    return seat0_deal(name, *mine, **options)
 
 
 def play_in_turn(state: GameState, plays: int, slot: int = 0) -> GameState:

@@ -35,17 +35,12 @@ from hanabi_core.hanablive import Desync, LiveGame, messages, variant, variant_n
 from hanabi_core.hle import encode_view
 from hanabi_core.variants import Variant
 from hanabi_core.views import HiddenPlay
-from helpers import deck_with, reachable_values
+from helpers import live_deal as deal
+from helpers import reachable_values
 
 HOLE = "Throw It in a Hole (5 Suits)"
 HOLE_ORANGE = "Throw It in a Hole & Orange (5 Suits)"
 R, Y, G, B, P = "Red", "Yellow", "Green", "Blue", "Purple"
-
-
-def deal(name: str, *hands: list[Card], players: int = 3) -> GameState:
-    """A game of `name` whose first hands are `hands` (seat 0's first), the rest in deck order."""
-    v = variant(name)
-    return new_game(Options(players, variant=v), deck=deck_with(v, [c for h in hands for c in h]))
 
 
 SEAT0 = [Card(R, r) for r in range(1, 6)]

@@ -28,19 +28,14 @@ from hanabi_core.cards import RANKS, START
 from hanabi_core.hanablive import variant
 from hanabi_core.state import Direction, GameState
 from hanabi_core.testing import check_state
-from helpers import deck_with
+from helpers import deck_with, seat0_deal
 
 UP_OR_DOWN = "Up or Down (5 Suits)"
 
 
 def deal(*mine: Card, name: str = UP_OR_DOWN, **options: object) -> GameState:
-    """Two players; seat 0 holds `mine` first (then the deck's next cards); clues that touch
-    nothing are legal, so that seat 1 can always pass the turn back with a clue."""
-    v = variant(name)
-    return new_game(
-        Options(2, variant=v, negative_clues=True, **options),  # type: ignore[arg-type]
-        deck=deck_with(v, mine),
-    )
+    """`seat0_deal` of Up or Down (5 Suits) unless `name` names another variant."""
+    return seat0_deal(name, *mine, **options)
 
 
 def play_in_turn(state: GameState, plays: int) -> GameState:
