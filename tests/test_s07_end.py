@@ -252,7 +252,7 @@ def test_r7_4_win_at_max_without_a_last_round() -> None:
     assert state.score == 25
 
 
-def test_r7_4_loss_when_the_only_copy_of_a_needed_card_is_discarded() -> None:
+def test_r7_4_b_loss_when_the_only_copy_of_a_needed_card_is_discarded() -> None:
     deck = deck_with("base", [Card("red", 5)])  # seat 0's oldest card: the only red 5
     for last_round in (True, False):
         state = new_game(Options(2, last_round=last_round), deck=deck)
@@ -262,7 +262,7 @@ def test_r7_4_loss_when_the_only_copy_of_a_needed_card_is_discarded() -> None:
     assert state.outcome.rule == "7.4" and state.score == 0
 
 
-def test_r7_4_loss_when_the_third_copy_of_a_needed_one_is_discarded() -> None:
+def test_r7_4_b_loss_when_the_third_copy_of_a_needed_one_is_discarded() -> None:
     ones = [Card("red", 1)] * 3 + [Card("blue", 2), Card("blue", 3)]
     state = game(Options(2, last_round=False), [ones, IN_ORDER[5:10]])
     state = apply(apply(state, RankClue(1, 1)), RankClue(0, 2))  # 6 Notes
@@ -276,7 +276,7 @@ def test_r7_4_loss_when_the_third_copy_of_a_needed_one_is_discarded() -> None:
     assert state.outcome.reason is EndReason.MAX_SCORE_UNREACHABLE and state.score == 0
 
 
-def test_r7_4_loss_when_the_only_copy_of_a_needed_card_is_misplayed() -> None:
+def test_r7_4_b_loss_when_the_only_copy_of_a_needed_card_is_misplayed() -> None:
     state = game(
         Options(2, last_round=False),
         [[Card("red", 5), *IN_ORDER[5:9]], IN_ORDER[10:15]],
@@ -287,7 +287,7 @@ def test_r7_4_loss_when_the_only_copy_of_a_needed_card_is_misplayed() -> None:
     assert state.outcome.reason is EndReason.MAX_SCORE_UNREACHABLE and state.score == 0
 
 
-def test_r7_4_discarding_a_spare_copy_or_a_built_card_goes_on() -> None:
+def test_r7_4_b_discarding_a_spare_copy_or_a_built_card_goes_on() -> None:
     state = game(
         Options(2, last_round=False),
         [[Card("red", 1), Card("red", 1), *IN_ORDER[6:9]], IN_ORDER[10:15]],

@@ -85,7 +85,7 @@ def test_r9_32_two_of_each_rank_up_to_the_stack_size() -> None:
 
 
 @pytest.mark.parametrize("start", [1, 2, 3, 4, 5])
-def test_r9_32_a_firework_starts_at_any_rank_and_wraps_around(start: int) -> None:
+def test_r9_32_firework_starts_at_any_rank_and_wraps_around(start: int) -> None:
     ranks = [(start - 1 + k) % 5 + 1 for k in range(5)]
     state = play_in_turn(deal(*cards("Red", *ranks)), 5)
     assert state.built[0] == 5 and state.starts[0] == start and state.storms == 0
@@ -109,7 +109,7 @@ def test_r9_32_no_two_fireworks_start_at_one_rank() -> None:
     check_state(state)
 
 
-def test_r9_32_a_card_out_of_sequence_misplays() -> None:
+def test_r9_32_card_out_of_sequence_misplays() -> None:
     state = play_in_turn(deal(*cards("Red", 2, 4, 3)), 2)
     assert state.built[0] == 1 and state.storms == 1  # 4 on 2
     state = apply(state, ColourClue(0, "Red"))
@@ -117,7 +117,7 @@ def test_r9_32_a_card_out_of_sequence_misplays() -> None:
     assert state.built[0] == 2 and state.storms == 1  # then 3
 
 
-def test_r9_32_a_complete_firework_takes_no_more() -> None:
+def test_r9_32_complete_firework_takes_no_more() -> None:
     state = play_in_turn(deal(*cards("Red", 4, 5, 1, 2, 3)), 5)
     assert state.built[0] == 5 and state.storms == 0 and state.starts[0] == 4
     assert not any(playable(state, Card("Red", rank)) for rank in range(1, 6))
@@ -232,7 +232,7 @@ def test_r9_32_the_game_ends_when_nothing_left_can_be_built() -> None:
     assert lost is not None and lost.reason is EndReason.MAX_SCORE_UNREACHABLE
 
 
-def test_r9_32_the_variant_is_validated() -> None:
+def test_r9_32_a_stack_size_and_what_sudoku_combines_with_are_validated() -> None:
     """Rule 9.32a: the stack size, and Sudoku with no Up or Down and no descending suit."""
     red = variant(FIVE).suits[0]
     with pytest.raises(InvalidOptions, match="stack size"):
@@ -319,7 +319,7 @@ def test_r9_32_bots_know_the_cards_a_started_firework_holds() -> None:
 
 
 @pytest.mark.parametrize(("name", "seed"), [(FOUR, 0), (FIVE, 2)])
-def test_r9_32_a_hanab_live_record_that_ended_early_reads_back(name: str, seed: int) -> None:
+def test_r9_32_hanab_live_record_that_ended_early_reads_back(name: str, seed: int) -> None:
     """Rule 7.6 as hanab.live's server ends a Sudoku game (variantSudokuCheckAllDead): the record
     written in its format reads back, and replays to the same early end."""
     options = EDITIONS["hanab-live"].options(2, variant=variant(name))

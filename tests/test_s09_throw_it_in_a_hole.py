@@ -55,7 +55,7 @@ def test_r9_33_the_44_variants_are_built_with_the_flag() -> None:
     assert not variant("No Variant").hidden_plays and not variant("Rainbow (5 Suits)").hidden_plays
 
 
-def test_r9_33_a_play_goes_face_down_for_every_seat() -> None:
+def test_r9_33_play_goes_face_down_for_every_seat() -> None:
     state = apply(deal(HOLE, SEAT0, SEAT1, SEAT2), Play(0))  # red 1: it fits
     assert state.fireworks[R] == 1  # the rules build it as always (rule 6.2)
     for seat in range(3):
@@ -69,7 +69,7 @@ def test_r9_33_a_play_goes_face_down_for_every_seat() -> None:
         assert seen.notes == 8  # the Notes are public
 
 
-def test_r9_33_a_misplay_is_shown_as_a_play_and_its_storm_hidden() -> None:
+def test_r9_33_misplay_is_shown_as_a_play_and_its_storm_hidden() -> None:
     fits = apply(deal(HOLE, SEAT0, SEAT1, SEAT2), Play(0))  # red 1: fits
     misses = apply(deal(HOLE, [Card(R, 2), *SEAT0[:1], *SEAT0[2:]], SEAT1, SEAT2), Play(0))
     assert fits.storms == 0 and misses.storms == 1 and misses.discards[0].card == Card(R, 2)
@@ -111,7 +111,7 @@ def test_r9_33_empathy_counts_the_hole_cards_the_viewer_saw() -> None:
     assert copies(1, 2) == 1 and copies(2, 1) == 1
 
 
-def test_r9_33_a_discard_is_face_up() -> None:
+def test_r9_33_discard_is_face_up() -> None:
     state = apply(apply(deal(HOLE, SEAT0, SEAT1, SEAT2), RankClue(1, 1)), Discard(4))
     for seat in range(3):
         turn = view(state, seat).history[1]
@@ -217,7 +217,7 @@ def test_r9_33_records_read_and_write_back_equal() -> None:
         )
 
 
-def test_r9_33_variant_flag_is_data_and_pickles() -> None:
+def test_r9_33_a_the_flag_is_data_that_pickles_and_never_joins_up_or_down() -> None:
     hole = variant(HOLE)
     assert pickle.loads(pickle.dumps(hole)) == hole
     assert attrs.evolve(hole, hidden_plays=False) != hole
@@ -260,7 +260,7 @@ def test_r9_33_the_server_sends_plays_face_down_and_the_live_view_follows() -> N
         assert game.view.built is None and game.view.storms is None
 
 
-def test_r9_33_a_live_game_shows_the_end_once_the_cards_are_known() -> None:
+def test_r9_33_live_game_shows_the_end_once_the_cards_are_known() -> None:
     options = EDITIONS["hanab-live"].options(2, variant=variant(HOLE))
     state = new_game(options, seed=4)
     while not state.is_over:  # seat 0 plays every card of its own
@@ -281,7 +281,7 @@ def test_r9_33_a_live_game_shows_the_end_once_the_cards_are_known() -> None:
     assert shown.view == view(state, 0) and shown.view.built == state.built
 
 
-def test_r9_33_a_live_game_refuses_a_play_sent_face_up() -> None:
+def test_r9_33_live_game_refuses_a_play_sent_face_up() -> None:
     state = deal(HOLE, SEAT0, SEAT1, SEAT2)
     record = GameRecord.from_state(apply(state, Play(0)))
     sent = list(messages(record, 1))

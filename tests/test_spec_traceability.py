@@ -4,7 +4,8 @@
 - every rule id the code cites (``Rule.NAME``, ``rule 4.5`` in comments and messages) exists;
 - every rule id a test name cites (``test_r4_5_...``) exists;
 - every rule is named by at least one test, except the ids in `PENDING`, whose tests are still to
-  be written (this set only ever shrinks).
+  be written (this set only ever shrinks);
+- every lettered sub-rule is named by at least one test (``test_r7_7_a_...`` for rule 7.7a).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ PENDING: frozenset[str] = frozenset()
 
 _RULE_IN_TEST_NAME = re.compile(r"(?:^|_)r(\d+)_(\d+)(?=_|$)")
 _RULE_IN_TEXT = re.compile(r"\b[Rr]ules? (\d+\.\d+)(?:(?:,| and| or| to|\u2013|-) (\d+\.\d+))*")
+_SUBRULE_IN_TEST_NAME = re.compile(r"(?:^|_)r(\d+)_(\d+)_([a-z])_")
 _ID = re.compile(r"\d+\.\d+")
 _MEMBER = re.compile(r"\bRule\.([A-Z][A-Z0-9_]+)\b")
 
@@ -122,3 +124,18 @@ def test_every_rule_is_named_by_a_test() -> None:
 def test_pending_only_lists_untested_rules() -> None:
     stale = sorted(PENDING & set(_test_names()))
     assert stale == [], f"remove these from PENDING, they have tests now: {stale}"
+
+
+def test_every_sub_rule_is_named_by_a_test() -> None:
+    named = {
+        f"{section}.{number}{letter}"
+        for path in sorted(TESTS.rglob("test_*.py"))
+        for section, number, letter in _SUBRULE_IN_TEST_NAME.findall(
+            " ".join(re.findall(r"def (test_\w+)", path.read_text(encoding="utf-8")))
+        )
+    }
+    sub_rules = [sub for rule in all_rules() for sub in rule.subrules]
+    missing = [sub for sub in sub_rules if sub not in named]
+    assert sub_rules and missing == [], (
+        f"sub-rules no test names (add tests named test_r<section>_<n>_<letter>_...): {missing}"
+    )
