@@ -96,7 +96,7 @@ from .records import abandon
 from .rules import apply, dealt_orders, new_game
 from .state import EndReason, GameState, _replace_card
 from .variants import Variant
-from .views import HiddenClue, HiddenPlay, PlayerView
+from .views import HiddenClue, HiddenPlay, PlayerView, _hole_action
 from .views import view as _view_of
 
 #: A clue to the seat whose value its view hides (rules 9.30 and 9.31): the orders in the seat's
@@ -251,8 +251,7 @@ def _dealt(
             elif isinstance(action, HiddenPlay):
                 # Rule 9.33 (and 9.13): into the hole went a card played, or an inverted suit's
                 # card discarded.
-                card = state.hands[turn.player][action.slot]
-                state = apply(state, Discard(action.slot) if card.inverted else Play(action.slot))
+                state = apply(state, _hole_action(action, state.hands[turn.player][action.slot]))
             else:
                 state = apply(state, action)
         if view.outcome is not None and view.outcome.reason is EndReason.ABANDONED:

@@ -26,7 +26,7 @@ from typing import Literal
 
 from attrs import field, fields, frozen
 
-from .actions import Action, ColourClue, Play, RankClue, _int
+from .actions import Action, ColourClue, Discard, Play, RankClue, _int
 from .cards import DealtCard
 from .errors import InvalidArgument, _brief
 from .knowledge import (
@@ -110,6 +110,12 @@ class HiddenPlay:
 
     def __str__(self) -> str:
         return f"play into the hole from slot {self.slot}"
+
+
+def _hole_action(hidden: HiddenPlay, card: DealtCard) -> Play | Discard:
+    """The action that put `card` into the hole from `hidden`'s slot (rule 9.33): a play, or,
+    for an inverted suit's card, a discard, which plays it (rule 9.13)."""
+    return Discard(hidden.slot) if card.inverted else Play(hidden.slot)
 
 
 def seen_clue(
