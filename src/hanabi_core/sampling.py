@@ -182,7 +182,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     allowed = [
         [f for f in (_face(index[c.suit], c.rank) for c, _ in k.counts) if pool[f] > 0] for k in own
     ]
-    hidden = _hidden_clues(view, known)
+    hidden = _hidden_clues(view)
     if hidden:
         allowed = _narrowed(allowed, own, hidden, known)
     allowed += [
@@ -347,7 +347,7 @@ def _candidates(variant: Variant, clue: HiddenClue) -> tuple[ColourClue | RankCl
     return colours + ranks
 
 
-def _hidden_clues(view: PlayerView, known: dict[int, int]) -> list[_Hidden]:
+def _hidden_clues(view: PlayerView) -> list[_Hidden]:
     """The clues to the seat whose value the view hides, with the seat's hand when each was given
     (the deal of rule 2.4, then the history, as `views.view` follows it)."""
     options = view.options
