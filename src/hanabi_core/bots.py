@@ -41,6 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Literal, Protocol, Union
 
 from ._readonly import ReadOnlyMap
+from ._tables import _variant_tables
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .cards import Card, DealtCard
 from .knowledge import CardKnowledge
@@ -188,7 +189,8 @@ def believed_built(view: PlayerView) -> tuple[int, ...]:
     """The fireworks as `view`'s seat can believe them when they are hidden (Throw It in a Hole,
     rule 9.33): the cards it saw go into the hole, in turn order, each counted as built when it
     extends its believed firework; its own cards put into the hole (faces unknown) build nothing.
-    `view.built` itself when it is shown.
+    `view.built` itself when it is shown. It follows the suits' build orders alone (rules 6.2 and
+    9.7), as Throw It in a Hole is never combined with Up or Down or Sudoku (rule 9.33a).
 
     ```python
     from hanabi_core import Options, Play, apply, new_game, view
@@ -204,13 +206,16 @@ def believed_built(view: PlayerView) -> tuple[int, ...]:
     if view.built is not None:
         return view.built
     variant = view.options.variant
+    # Rule 9.33a: Throw It in a Hole is never Up or Down nor Sudoku, so a firework grows along its
+    # suit's build order alone (rules 6.2 and 9.7): `next_rank` says what extends it.
+    next_rank = _variant_tables(variant).next_rank
     built = [0] * len(variant.suits)
     for turn in view.history:
         card = turn.card
-        if type(turn.action) is HiddenPlay and card is not None:
-            order = variant.suits[card.suit_index].build_order
-            if built[card.suit_index] < len(order) and order[built[card.suit_index]] == card.rank:
-                built[card.suit_index] += 1
+        if type(turn.action) is not HiddenPlay or card is None:
+            continue
+        if next_rank[card.suit_index][built[card.suit_index]] == card.rank:
+            built[card.suit_index] += 1
     return tuple(built)
 
 
@@ -231,10 +236,11 @@ def _surely_useless(knowledge: CardKnowledge, wanted: Mapping[str, int], view: P
         if card.suit not in wanted:
             return True
         if variant.sudoku:  # rule 9.32: the ranks from its start up to the last one built
-            i = variant.suit_names.index(card.suit)
+            i = variant.suit_index(card.suit)
+            assert i is not None  # `wanted` names only the variant's suits
             start = view.starts[i]
             fireworks = view.built
-            # Sudoku is never combined with hidden plays (rule 9.33): its fireworks are shown.
+            # Sudoku is never combined with hidden plays (rule 9.33a): its fireworks are shown.
             assert fireworks is not None
             return bool(start) and (card.rank - start) % variant.stack_size < fireworks[i]
         if variant.up_or_down:

@@ -87,15 +87,16 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from ._tables import _variant_tables
 from .actions import ColourClue, Discard, Play, RankClue
 from .cards import RANKS, START, Card, _rank_slot
 from .errors import HanabiError, IllegalAction, InvalidDeck
-from .knowledge import CardKnowledge, all_faces, clue_faces, learn
+from .knowledge import _STRIDE, CardKnowledge, all_faces, clue_faces, learn
 from .records import abandon
 from .rules import apply, dealt_orders, new_game
 from .state import EndReason, GameState, _replace_card
 from .variants import Variant
-from .views import HiddenClue, HiddenPlay, PlayerView
+from .views import HiddenClue, HiddenPlay, PlayerView, _hole_action
 from .views import view as _view_of
 
 #: A clue to the seat whose value its view hides (rules 9.30 and 9.31): the orders in the seat's
@@ -181,7 +182,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     allowed = [
         [f for f in (_face(index[c.suit], c.rank) for c, _ in k.counts) if pool[f] > 0] for k in own
     ]
-    hidden = _hidden_clues(view, known)
+    hidden = _hidden_clues(view)
     if hidden:
         allowed = _narrowed(allowed, own, hidden, known)
     allowed += [
@@ -250,8 +251,7 @@ def _dealt(
             elif isinstance(action, HiddenPlay):
                 # Rule 9.33 (and 9.13): into the hole went a card played, or an inverted suit's
                 # card discarded.
-                card = state.hands[turn.player][action.slot]
-                state = apply(state, Discard(action.slot) if card.inverted else Play(action.slot))
+                state = apply(state, _hole_action(action, state.hands[turn.player][action.slot]))
             else:
                 state = apply(state, action)
         if view.outcome is not None and view.outcome.reason is EndReason.ABANDONED:
@@ -269,30 +269,30 @@ def _assign_fitting(
     if its clues and the copies left allow one (Throw It in a Hole, rule 9.33). Not uniform: used
     only when uniform proposals keep failing. `None` if the hand then has no assignment."""
     variant = view.options.variant
+    faces = _faces(variant)
+    # Rule 9.33a: Throw It in a Hole is never Up or Down nor Sudoku, so a firework grows along
+    # its suit's build order alone (rules 6.2 and 9.7): `next_rank` says what extends it.
+    next_rank = _variant_tables(variant).next_rank
     left = list(pool)
     built = [0] * len(variant.suits)
     hole: list[int] = []
-    stride = len(RANKS) + 1
+
+    def extends(face: int) -> bool:
+        suit = face // _STRIDE
+        return next_rank[suit][built[suit]] == faces[face].rank
+
+    holed = [t for t in view.history if type(t.action) is HiddenPlay]
     # The faces of the hole's cards the seat saw, by turn: an own card had better not take the
     # place on a firework of one played after it.
-    later = [
-        _face(t.card.suit_index, t.card.rank) if t.card is not None else None
-        for t in view.history
-        if type(t.action) is HiddenPlay
-    ]
-    for at, turn in enumerate(t for t in view.history if type(t.action) is HiddenPlay):
+    later = [_face(t.card.suit_index, t.card.rank) if t.card is not None else None for t in holed]
+    for at, turn in enumerate(holed):
         if turn.card is not None:
             face = _face(turn.card.suit_index, turn.card.rank)
         else:
-            faces = [f for f in allowed[mine + len(hole)] if left[f] > 0]
-            fits = [
-                f
-                for f in faces
-                if built[f // stride] < len(variant.suits[f // stride].build_order)
-                and variant.suits[f // stride].build_order[built[f // stride]] == f % stride + 1
-            ]
+            possible = [f for f in allowed[mine + len(hole)] if left[f] > 0]
+            fits = [f for f in possible if extends(f)]
             ahead = set(later[at + 1 :])
-            choice = [f for f in fits if f not in ahead] or fits or faces
+            choice = [f for f in fits if f not in ahead] or fits or possible
             if not choice:
                 return None
             pick = rng.randrange(sum(left[f] for f in choice))  # a labelled pool card
@@ -302,10 +302,8 @@ def _assign_fitting(
                     break
             left[face] -= 1
             hole.append(face)
-        suit, rank = face // stride, face % stride + 1
-        order = variant.suits[suit].build_order
-        if built[suit] < len(order) and order[built[suit]] == rank:
-            built[suit] += 1
+        if extends(face):
+            built[face // _STRIDE] += 1
     if not _matchable(allowed[:mine], left):
         return None
     return [*_assign(allowed[:mine], left, rng), *hole]
@@ -349,7 +347,7 @@ def _candidates(variant: Variant, clue: HiddenClue) -> tuple[ColourClue | RankCl
     return colours + ranks
 
 
-def _hidden_clues(view: PlayerView, known: dict[int, int]) -> list[_Hidden]:
+def _hidden_clues(view: PlayerView) -> list[_Hidden]:
     """The clues to the seat whose value the view hides, with the seat's hand when each was given
     (the deal of rule 2.4, then the history, as `views.view` follows it)."""
     options = view.options
@@ -426,7 +424,7 @@ def _faces(variant: Variant) -> tuple[Card, ...]:
 
 def _face(suit_index: int, rank: int) -> int:
     """The face index of a card: suit index · 6 + its rank's slot (0 to 4, 5 for START)."""
-    return suit_index * (len(RANKS) + 1) + _rank_slot(rank)
+    return suit_index * _STRIDE + _rank_slot(rank)
 
 
 def _assign(allowed: list[list[int]], pool: list[int], rng: random.Random) -> list[int]:

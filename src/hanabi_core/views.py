@@ -26,7 +26,7 @@ from typing import Literal
 
 from attrs import field, fields, frozen
 
-from .actions import Action, ColourClue, Play, RankClue, _int
+from .actions import Action, ColourClue, Discard, Play, RankClue, _int
 from .cards import DealtCard
 from .errors import InvalidArgument, _brief
 from .knowledge import (
@@ -110,6 +110,12 @@ class HiddenPlay:
 
     def __str__(self) -> str:
         return f"play into the hole from slot {self.slot}"
+
+
+def _hole_action(hidden: HiddenPlay, card: DealtCard) -> Play | Discard:
+    """The action that put `card` into the hole from `hidden`'s slot (rule 9.33): a play, or,
+    for an inverted suit's card, a discard, which plays it (rule 9.13)."""
+    return Discard(hidden.slot) if card.inverted else Play(hidden.slot)
 
 
 def seen_clue(
@@ -309,12 +315,12 @@ def view(state: GameState, player: int) -> PlayerView:
             # Rule 12.4: a clue tells its target which cards it touched and, so, which it missed.
             hand = hands[action.target]
             slots = tuple(i for i, order in enumerate(hand) if order in touched)
-            hit_faces = all_faces(variant) if hidden else clue_faces(variant, action)
+            hit_faces = None if hidden else clue_faces(variant, action)
             for order in hand:
                 possible, clued = clues[order]
                 hit = order in touched
                 clues[order] = (
-                    possible if hidden else learn(hit_faces, possible, hit),
+                    possible if hit_faces is None else learn(hit_faces, possible, hit),
                     clued or hit,
                 )
             seen = action if actor == player else seen_clue(shown, action)
@@ -332,7 +338,7 @@ def view(state: GameState, player: int) -> PlayerView:
         left = _replace_card(hands[actor], action.slot, drawn_order)
         assert card is not None and left == card.order
         del clues[left]
-        if misplay:
+        if hole and misplay:  # read only under rule 9.33
             misplayed.add(left)
         shown_action: Action | HiddenPlay = action
         shown_card: DealtCard | None = card

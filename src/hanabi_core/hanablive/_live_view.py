@@ -11,10 +11,9 @@ It imports nothing of `live.py` (imports go downward only).
 
 from __future__ import annotations
 
-from ..actions import Discard, Play
 from ..cards import DealtCard
 from ..options import Options
-from ..views import HiddenPlay, PlayerView, SeenTurn, _empathy, _firework_faces
+from ..views import HiddenPlay, PlayerView, SeenTurn, _empathy, _firework_faces, _hole_action
 from ._track import _Entry, _oldest_first, _Track
 
 
@@ -85,5 +84,5 @@ def _seen(entry: _Entry, seat: int, faces: tuple[DealtCard | None, ...], hole: b
     card = faces[order]
     assert card is not None  # `LiveGame.view` shows the hole once every card of it is known
     # Rule 9.13: into the hole went a card played, or an inverted suit's card discarded.
-    taken = Discard(action.slot) if card.inverted else Play(action.slot)
+    taken = _hole_action(action, card)
     return SeenTurn(number, player, taken, (), (), card, misplay, gained, drawn_order, drawn)
