@@ -238,6 +238,19 @@ def test_sampling_error_for_views_no_deal_fits() -> None:
         sample_state(attrs.evolve(seen, knowledge=knowledge), random.Random(0))
 
 
+def test_sampling_error_for_a_history_that_takes_a_card_the_hand_never_had() -> None:
+    """A view changed by hand so that a turn plays or discards from a slot its player's hand
+    does not have is refused as a view, never with a bare IndexError."""
+    state = random_game(Options(3), seed=5)[9]
+    seen = view(state, 0)
+    turn = next(i for i, t in enumerate(seen.history) if isinstance(t.action, (Play, Discard)))
+    history = list(seen.history)
+    history[turn] = attrs.evolve(history[turn], action=type(history[turn].action)(9))
+    with pytest.raises(SamplingError, match="slot 9") as error:
+        sample_state(attrs.evolve(seen, history=tuple(history)), random.Random(0))
+    assert error.value.field == "view"
+
+
 def test_sampling_error_pickles() -> None:
     error = SamplingError("view", "no deal fits")
     again = pickle.loads(pickle.dumps(error))

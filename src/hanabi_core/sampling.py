@@ -96,7 +96,7 @@ from .records import abandon
 from .rules import apply, dealt_orders, new_game
 from .state import EndReason, GameState, _replace_card
 from .variants import Variant
-from .views import HiddenClue, HiddenPlay, PlayerView, _hole_action
+from .views import HiddenClue, HiddenPlay, PlayerView, SeenTurn, _hole_action
 from .views import view as _view_of
 
 #: A clue to the seat whose value its view hides (rules 9.30 and 9.31): the orders in the seat's
@@ -316,7 +316,8 @@ def _own_hole(view: PlayerView) -> list[tuple[int, int]]:
     if not variant.hidden_plays or view.built is not None:
         return []
     seat = view.seat
-    hand = list(dealt_orders(view.options)[seat])
+    hands = [list(block) for block in dealt_orders(view.options)]
+    hand = hands[seat]
     fresh = all_faces(variant)
     masks = dict.fromkeys(hand, fresh)
     found = []
@@ -328,12 +329,27 @@ def _own_hole(view: PlayerView) -> list[tuple[int, int]]:
                 for order in hand:
                     masks[order] = learn(hit, masks[order], order in turn.touched)
         elif isinstance(action, (Play, Discard, HiddenPlay)) and turn.player == seat:
-            order = _replace_card(hand, action.slot, turn.drawn_order)
+            order = _replayed(hands, turn, action.slot)
             if isinstance(action, HiddenPlay):
                 found.append((order, masks[order]))
             if turn.drawn_order is not None:
                 masks[turn.drawn_order] = fresh
     return found
+
+
+def _replayed(hands: list[list[int]], turn: SeenTurn, slot: int) -> int:
+    """Rule 6.5 on the hands (by order) of a history handed in: the card that leaves `slot` of the
+    turn's player (returned) and the card drawn. A view built or changed by hand may name a seat
+    or slot its hands never had; it is refused as a view.
+
+    Raises:
+        SamplingError: the turn's player has no such slot.
+    """
+    if not 0 <= turn.player < len(hands) or not 0 <= slot < len(hands[turn.player]):
+        raise SamplingError(
+            "view", f"turn {turn.number} takes slot {slot} of seat {turn.player}, which it lacks"
+        )
+    return _replace_card(hands[turn.player], slot, turn.drawn_order)
 
 
 def _candidates(variant: Variant, clue: HiddenClue) -> tuple[ColourClue | RankClue, ...]:
@@ -357,7 +373,7 @@ def _hidden_clues(view: PlayerView) -> list[_Hidden]:
     for turn in view.history:
         action = turn.action
         if isinstance(action, (Play, Discard, HiddenPlay)):
-            _replace_card(hands[turn.player], action.slot, turn.drawn_order)
+            _replayed(hands, turn, action.slot)
         elif isinstance(action, HiddenClue) and action.target == view.seat:
             masks = tuple(clue_faces(variant, c) for c in _candidates(variant, action))
             found.append((tuple(hands[view.seat]), frozenset(turn.touched), masks))
