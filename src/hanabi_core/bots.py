@@ -179,9 +179,12 @@ def next_ranks(view: PlayerView) -> dict[str, int]:
             if fits:
                 wanted[name] = fits[0]
         return wanted
-    for suit, built in zip(variant.suits, fireworks, strict=True):
-        if built < len(suit.build_order):
-            wanted[suit.name] = suit.build_order[built]
+    # Rules 6.2 and 9.7: the next rank of each build order (0 once complete).
+    for name, after, built in zip(
+        variant.suit_names, _variant_tables(variant).next_rank, fireworks, strict=True
+    ):
+        if after[built]:
+            wanted[name] = after[built]
     return wanted
 
 
