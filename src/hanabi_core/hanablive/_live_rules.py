@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .._legality import _last_clue
 from .._tables import _note_cap
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
@@ -230,11 +231,7 @@ def _last_clue_type(options: Options, track: _Track) -> type[ColourClue] | type[
     """Under Alternating Clues (rule 9.26), the type of the game's last clue; else `None`."""
     if not options.variant.alternating_clues:
         return None
-    # The pending entry, if any, is a play or a discard.
-    for entry in _newest_first(track.log):
-        if isinstance(entry[2], (ColourClue, RankClue)):
-            return type(entry[2])
-    return None
+    return _last_clue(_logged_actions(track))  # as the engine reads its own log
 
 
 def _refusal(  # noqa: PLR0917
