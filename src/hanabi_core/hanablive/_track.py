@@ -48,8 +48,6 @@ class _Tables:
     rank_bits: tuple[int, ...]
     # inverted[suit]: its cards' play and discard are swapped (rule 9.13).
     inverted: tuple[bool, ...]
-    # next_rank[suit][built]: the rank that extends the firework, 0 once it is complete.
-    next_rank: tuple[tuple[int, ...], ...]
     # copies[f]: the variant's copies of face f.
     copies: tuple[int, ...]
     # The face mask of a card nothing is known about; the faces each clue colour (by index) and
@@ -72,7 +70,6 @@ def _tables(variant: Variant) -> _Tables:
         colour_bits=tuple(variant.colour_bits(s, r) if r in ranks else 0 for s, r in faces),
         rank_bits=tuple(variant.rank_bits(s, r) if r in ranks else 0 for s, r in faces),
         inverted=tuple(s.inverted for s in variant.suits),
-        next_rank=tuple((*s.build_order, 0) for s in variant.suits),
         copies=tuple(copies),
         all_faces=all_faces(variant),
         colour_faces=tuple(clue_faces(variant, ColourClue(1, c)) for c in variant.clue_colours),

@@ -32,7 +32,7 @@ from typing import Any, cast
 import attrs
 from attrs import fields, frozen
 
-from .._tables import _note_cap
+from .._tables import _note_cap, _variant_tables
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..errors import IllegalAction, InvalidOptions, InvalidRecord
@@ -453,7 +453,8 @@ class LiveGame:
             hole_fits += fits
         else:
             suit = card.suit_index
-            extends = card.rank == self._v.next_rank[suit][built[suit]]
+            next_rank = _variant_tables(self.options.variant).next_rank[suit]
+            extends = card.rank == next_rank[built[suit]]
             # The fireworks are exactly known while no card of the seat's own is in the hole.
             if not unknown and extends != fits:
                 why = "would have extended" if extends else "does not extend"
