@@ -453,9 +453,14 @@ class LiveGame:
             hole_fits += fits
         else:
             suit = card.suit_index
+            # Rules 6.2 and 6.3: the card fits if it is the next of its suit's build order. The
+            # build order alone decides, as no Throw It in a Hole variant is Up or Down or Sudoku
+            # (rule 9.33a), whose fireworks `rules._extend_firework` builds otherwise.
             next_rank = _variant_tables(self.options.variant).next_rank[suit]
             extends = card.rank == next_rank[built[suit]]
-            # The fireworks are exactly known while no card of the seat's own is in the hole.
+            # The fireworks are exactly known while no card of the seat's own is in the hole;
+            # once one is, a known card's firework may hold more than `built` says, so only a
+            # complete firework refuses it (rule 6.2: a complete firework has nothing to extend).
             if not unknown and extends != fits:
                 why = "would have extended" if extends else "does not extend"
                 raise Desync(index, "type", f"{card.card} {why} its firework")
