@@ -25,7 +25,7 @@ from ..scoring import max_points
 from ..spec import Rule
 from ..state import EndReason, Outcome
 from ..views import HiddenClue, HiddenPlay
-from ._track import _newest_first, _Track, _with_fits
+from ._track import _hole_score, _newest_first, _Track, _with_fits
 from .protocol import ALL_OR_NOTHING_FAIL, END_CONDITION, NORMAL, STOPPED, Desync
 
 
@@ -173,7 +173,7 @@ def _ending(options: Options, track: _Track, condition: int, index: int) -> Outc
         # left to build (rule 7.6) or, without a last round, when the maximum is out of reach
         # (rule 7.4b, scored 0); the server can, and says so.
         if condition == NORMAL:
-            score = sum(track.built) + track.hole_fits
+            score = _hole_score(track.built, track.hole_fits)
             reason, rule = EndReason.NOTHING_LEFT_TO_BUILD, Rule.NOTHING_LEFT_TO_BUILD
         else:
             score, reason, rule = 0, EndReason.MAX_SCORE_UNREACHABLE, Rule.NO_LAST_ROUND

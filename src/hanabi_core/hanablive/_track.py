@@ -164,9 +164,17 @@ def _oldest_first(track: _Track) -> list[_Entry]:
     return entries
 
 
+def _hole_score(built: tuple[int, ...], fits: int) -> int:
+    """The score as the seat knows it in Throw It in a Hole (rule 9.33): the cards it knows on
+    the fireworks (`built`) and the `fits` of its own cards in the hole, whose faces it does not
+    know (hanab.live's ``status`` score, and rule 7.6's at a ``gameOver``)."""
+    return sum(built) + fits
+
+
 def _with_fits(built: tuple[int, ...], fits: int) -> tuple[int, ...]:
-    """`built` with `fits` more cards, each on the first firework with room: the right sum for
-    rules 7.1 to 7.3 when the seat cannot tell which fireworks its own cards built (rule 9.33)."""
+    """`built` with `fits` more cards, each on the first firework with room: fireworks whose sum
+    is `_hole_score(built, fits)` (while the fits have room), the right sum for rules 7.1 to 7.3
+    when the seat cannot tell which fireworks its own cards built (rule 9.33)."""
     out = list(built)
     for i, n in enumerate(out):
         room = min(fits, len(RANKS) - n)

@@ -58,6 +58,7 @@ from ._track import (
     _STRIDE,
     _Entry,
     _face_index,
+    _hole_score,
     _Marks,
     _order_of,
     _push,
@@ -650,7 +651,7 @@ class LiveGame:
         field_int(m, "maxScore", index)  # hanab.live's count of reachable points: no rule of ours
         if clues != self._t.notes:
             raise Desync(index, "clues", f"{clues} clues, but {self._t.notes} Notes are available")
-        built = sum(self._t.built) + self._t.hole_fits  # rule 9.33: fits of unknown cards too
+        built = _hole_score(self._t.built, self._t.hole_fits)  # rule 9.33: the unknown fits too
         if score != built:
             raise Desync(index, "score", f"score {score}, but {built} cards are built")
         return _advance(self, index)
