@@ -163,6 +163,25 @@ def test_r9_26_live_game_refuses_a_clue_of_the_last_clue_type() -> None:
     assert error.value.rule == "9.26"
 
 
+def test_r9_26_live_game_desyncs_on_a_clue_of_the_last_clue_type() -> None:
+    # The message path of rule 9.26 (the test above checks the seat's own action): a clue of the
+    # type of the latest one is a desync, whatever it touches; one of the other type is not.
+    name = "Alternating Clues (5 Suits)"
+    options = EDITIONS["hanab-live"].options(2, variant=hanablive.variant(name))
+    state = new_game(options, seed=5)
+    clue = next(a for a in legal_actions(state) if isinstance(a, RankClue))
+    game = LiveGame.from_options(options, 0)
+    game = game.receive_all(messages(GameRecord.from_state(apply(state, clue)), 0))
+    assert game.view == view(apply(state, clue), 0)
+    rank = {"type": "clue", "giver": 1, "target": 0, "clue": {"type": 1, "value": 1}, "list": []}
+    error = refused(game, rank, "clue.type")
+    assert "9.26" in str(error)
+    colour = next(a for a in legal_actions(apply(state, clue)) if isinstance(a, ColourClue))
+    after = apply(apply(state, clue), colour)
+    game = game.receive_all(messages(GameRecord.from_state(after), 0)[game.received :])
+    assert game.view == view(after, 0)
+
+
 @pytest.mark.parametrize("name", ["example_game.json", "no_variant.json"])
 def test_r11_4_real_hanab_live_games_every_seat(name: str) -> None:
     record = read_record(DATA / name)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -289,3 +290,46 @@ def test_r9_33_live_game_refuses_a_play_sent_face_up() -> None:
     sent[play] = {**sent[play], "suitIndex": 0, "rank": 1}
     with pytest.raises(Desync, match="hidden"):
         LiveGame.from_options(record.options, 1).receive_all(sent)
+
+
+def _hole_refusal(state: GameState, seat: int, forged: dict[str, Any]) -> str:
+    """Seat `seat`'s Desync when the server's message for the last card put into the hole is
+    replaced by `forged` (merged into it), every message before it received as sent."""
+    sent = list(messages(GameRecord.from_state(state), seat))
+    last = max(i for i, m in enumerate(sent) if m["type"] in ("play", "discard"))
+    game = LiveGame.from_options(state.options, seat).receive_all(sent[:last])
+    message = {k: v for k, v in {**sent[last], **forged}.items() if v is not None}
+    with pytest.raises(Desync) as error:
+        game.receive(message)
+    assert error.value.field == "type"
+    return str(error.value)
+
+
+def test_r9_33_r6_2_r6_3_a_live_game_checks_a_seen_card_put_into_the_hole() -> None:
+    # Seat 1 saw seat 0's red cards: while no card of its own is in the hole it knows the
+    # fireworks, so a play that fits sent as a misplay (rule 6.2) and a misplay sent as a play
+    # (rule 6.3) are desyncs.
+    state = apply(deal(HOLE, SEAT0, SEAT1, SEAT2), Play(0))  # red 1 fits
+    assert "would have extended" in _hole_refusal(state, 1, {"type": "discard", "failed": True})
+    state = apply(deal(HOLE, SEAT0, SEAT1, SEAT2), Play(1))  # red 2 misplays
+    assert "does not extend" in _hole_refusal(state, 1, {"type": "play", "failed": None})
+
+
+def test_r9_33_r6_2_with_its_own_card_in_the_hole_a_live_game_refuses_a_complete_firework() -> None:
+    # Seat 1's own yellow 1 is in the hole, so it no longer knows the fireworks: it still knows
+    # that nothing extends the complete red firework (rule 6.2).
+    state = deal(HOLE, SEAT0, SEAT1, SEAT2)
+    for action in (
+        Play(0), Play(0), RankClue(0, 5),  # red 1; seat 1's own yellow 1, unknown to it
+        Play(0), RankClue(0, 5), RankClue(0, 5),
+        Play(0), RankClue(0, 5), RankClue(0, 5),
+        Play(0), RankClue(0, 5), RankClue(0, 5),
+        Play(0), Discard(0), Discard(0),  # red 5: the red firework is complete
+    ):  # fmt: skip
+        state = apply(state, action)
+    assert state.built[0] == 5
+    red = state.hands[0][0]
+    assert red.suit == R, "seat 0 drew the deck's next red card"
+    state = apply(state, Play(0))  # a misplay: no red card fits any more
+    assert state.storms == 1
+    assert "firework is complete" in _hole_refusal(state, 1, {"type": "play", "failed": None})

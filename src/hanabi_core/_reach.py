@@ -172,12 +172,16 @@ def sudoku_walks(dead: tuple[bool, ...], server: bool = False) -> tuple[int, ...
 
 
 def _sudoku_reach(
-    tables: _VariantTables, gone: Mapping[tuple[int, int], int], starts: tuple[int, ...]
+    tables: _VariantTables,
+    gone: Mapping[tuple[int, int], int],
+    starts: tuple[int, ...],
+    server: bool = False,
 ) -> int:
     """How many cards the Sudoku fireworks can hold at best (rules 7.6 and 9.32), as hanab.live
     counts it (server/src/variants_sudoku.go, variantSudokuGetMaxScore): a started firework its
-    walk from its start; the empty ones the best assignment of distinct free start ranks."""
-    walks = sudoku_tables(tables, gone)
+    walk from its start; the empty ones the best assignment of distinct free start ranks.
+    `server`: each walk counted as the server counts its ``maxScore`` (see `sudoku_walks`)."""
+    walks = sudoku_tables(tables, gone, server)
     return sudoku_best(walks, starts, tables.stack_size)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .._legality import _last_clue
 from .._tables import _note_cap
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
@@ -24,7 +25,7 @@ from ..scoring import max_points
 from ..spec import Rule
 from ..state import EndReason, Outcome
 from ..views import HiddenClue, HiddenPlay
-from ._track import _newest_first, _Track, _with_fits
+from ._track import _hole_score, _newest_first, _Track, _with_fits
 from .protocol import ALL_OR_NOTHING_FAIL, END_CONDITION, NORMAL, STOPPED, Desync
 
 
@@ -172,7 +173,7 @@ def _ending(options: Options, track: _Track, condition: int, index: int) -> Outc
         # left to build (rule 7.6) or, without a last round, when the maximum is out of reach
         # (rule 7.4b, scored 0); the server can, and says so.
         if condition == NORMAL:
-            score = sum(track.built) + track.hole_fits
+            score = _hole_score(track.built, track.hole_fits)
             reason, rule = EndReason.NOTHING_LEFT_TO_BUILD, Rule.NOTHING_LEFT_TO_BUILD
         else:
             score, reason, rule = 0, EndReason.MAX_SCORE_UNREACHABLE, Rule.NO_LAST_ROUND
@@ -230,11 +231,7 @@ def _last_clue_type(options: Options, track: _Track) -> type[ColourClue] | type[
     """Under Alternating Clues (rule 9.26), the type of the game's last clue; else `None`."""
     if not options.variant.alternating_clues:
         return None
-    # The pending entry, if any, is a play or a discard.
-    for entry in _newest_first(track.log):
-        if isinstance(entry[2], (ColourClue, RankClue)):
-            return type(entry[2])
-    return None
+    return _last_clue(_logged_actions(track))  # as the engine reads its own log
 
 
 def _refusal(  # noqa: PLR0917

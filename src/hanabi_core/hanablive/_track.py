@@ -48,8 +48,6 @@ class _Tables:
     rank_bits: tuple[int, ...]
     # inverted[suit]: its cards' play and discard are swapped (rule 9.13).
     inverted: tuple[bool, ...]
-    # next_rank[suit][built]: the rank that extends the firework, 0 once it is complete.
-    next_rank: tuple[tuple[int, ...], ...]
     # copies[f]: the variant's copies of face f.
     copies: tuple[int, ...]
     # The face mask of a card nothing is known about; the faces each clue colour (by index) and
@@ -72,7 +70,6 @@ def _tables(variant: Variant) -> _Tables:
         colour_bits=tuple(variant.colour_bits(s, r) if r in ranks else 0 for s, r in faces),
         rank_bits=tuple(variant.rank_bits(s, r) if r in ranks else 0 for s, r in faces),
         inverted=tuple(s.inverted for s in variant.suits),
-        next_rank=tuple((*s.build_order, 0) for s in variant.suits),
         copies=tuple(copies),
         all_faces=all_faces(variant),
         colour_faces=tuple(clue_faces(variant, ColourClue(1, c)) for c in variant.clue_colours),
@@ -167,9 +164,17 @@ def _oldest_first(track: _Track) -> list[_Entry]:
     return entries
 
 
+def _hole_score(built: tuple[int, ...], fits: int) -> int:
+    """The score as the seat knows it in Throw It in a Hole (rule 9.33): the cards it knows on
+    the fireworks (`built`) and the `fits` of its own cards in the hole, whose faces it does not
+    know (hanab.live's ``status`` score, and rule 7.6's at a ``gameOver``)."""
+    return sum(built) + fits
+
+
 def _with_fits(built: tuple[int, ...], fits: int) -> tuple[int, ...]:
-    """`built` with `fits` more cards, each on the first firework with room: the right sum for
-    rules 7.1 to 7.3 when the seat cannot tell which fireworks its own cards built (rule 9.33)."""
+    """`built` with `fits` more cards, each on the first firework with room: fireworks whose sum
+    is `_hole_score(built, fits)` (while the fits have room), the right sum for rules 7.1 to 7.3
+    when the seat cannot tell which fireworks its own cards built (rule 9.33)."""
     out = list(built)
     for i, n in enumerate(out):
         room = min(fits, len(RANKS) - n)

@@ -32,7 +32,7 @@ from typing import Any, cast
 import attrs
 from attrs import fields, frozen
 
-from .._tables import _note_cap
+from .._tables import _note_cap, _variant_tables
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..errors import IllegalAction, InvalidOptions, InvalidRecord
@@ -58,6 +58,7 @@ from ._track import (
     _STRIDE,
     _Entry,
     _face_index,
+    _hole_score,
     _Marks,
     _order_of,
     _push,
@@ -437,8 +438,8 @@ class LiveGame:
             None,
         )
         return self._end_turn(
-            index, entry, draws, tuple(hands), tuple(marks), faces, seen, built, discards,
-            notes, storms, card, directions, starts,
+            index, self._t, entry, draws, tuple(hands), tuple(marks), faces, seen, built,
+            discards, notes, storms, card, directions, starts,
         )  # fmt: skip
 
     def _into_hole(self, player: int, order: int, slot: int, fits: bool, index: int) -> LiveGame:
@@ -453,8 +454,14 @@ class LiveGame:
             hole_fits += fits
         else:
             suit = card.suit_index
-            extends = card.rank == self._v.next_rank[suit][built[suit]]
-            # The fireworks are exactly known while no card of the seat's own is in the hole.
+            # Rules 6.2 and 6.3: the card fits if it is the next of its suit's build order. The
+            # build order alone decides, as no Throw It in a Hole variant is Up or Down or Sudoku
+            # (rule 9.33a), whose fireworks `rules._extend_firework` builds otherwise.
+            next_rank = _variant_tables(self.options.variant).next_rank[suit]
+            extends = card.rank == next_rank[built[suit]]
+            # The fireworks are exactly known while no card of the seat's own is in the hole;
+            # once one is, a known card's firework may hold more than `built` says, so only a
+            # complete firework refuses it (rule 6.2: a complete firework has nothing to extend).
             if not unknown and extends != fits:
                 why = "would have extended" if extends else "does not extend"
                 raise Desync(index, "type", f"{card.card} {why} its firework")
@@ -474,10 +481,10 @@ class LiveGame:
         entry: _Entry = (
             t.turn, player, HiddenPlay(slot), (order,), (), card, not fits, False, None, None
         )  # fmt: skip
-        game = _advance(self, index - 1, t._replace(hole_unknown=unknown, hole_fits=hole_fits))
-        return game._end_turn(
-            index, entry, t.drawn < len(t.faces), tuple(hands), tuple(marks), t.faces, t.seen,
-            built, discards, t.notes, storms, card, t.directions,
+        return self._end_turn(
+            index, t._replace(hole_unknown=unknown, hole_fits=hole_fits), entry,
+            t.drawn < len(t.faces), tuple(hands), tuple(marks), t.faces, t.seen, built, discards,
+            t.notes, storms, card, t.directions, t.starts,
         )  # fmt: skip
 
     def reveal(self, identities: Sequence[Mapping[str, Any]]) -> LiveGame:
@@ -595,14 +602,16 @@ class LiveGame:
         entry: _Entry = (
             self._t.turn, giver, seen, order_touched, slots, None, False, False, None, None
         )  # fmt: skip
+        t = self._t
         return self._end_turn(
-            index, entry, False, self._t.hands, tuple(marks), self._t.faces, self._t.seen,
-            self._t.built, self._t.discards, self._t.notes - cost, self._t.storms, None,
+            index, t, entry, False, t.hands, tuple(marks), t.faces, t.seen, t.built, t.discards,
+            t.notes - cost, t.storms, None, t.directions, t.starts,
         )  # fmt: skip
 
     def _end_turn(  # noqa: PLR0917
         self,
         index: int,
+        track: _Track,
         entry: _Entry,
         draws: bool,
         hands: tuple[tuple[int, ...], ...],
@@ -614,32 +623,27 @@ class LiveGame:
         notes: int,
         storms: int,
         card: DealtCard | None,
-        directions: tuple[int, ...] | None = None,
-        starts: tuple[int, ...] | None = None,
+        directions: tuple[int, ...],
+        starts: tuple[int, ...],
     ) -> LiveGame:
         """The turn order (rule 3.2) and the end of the game (section 7), as `rules.apply` has
-        them, with the draw that is still to come (rule 6.5) counted in advance."""
-        options = self.options
-        if directions is None:
-            directions = self._t.directions
-        if starts is None:
-            starts = self._t.starts
+        them, with the draw that is still to come (rule 6.5) counted in advance. `track` is the
+        game before the turn, but for the hole's counters (rule 9.33), already the turn's."""
         turns_left, outcome, after = _end_of_turn(
-            options, self._t, entry[1], draws, len(faces), hands, built, discards, notes, storms,
-            card, directions, starts,
+            self.options, track, entry[1], draws, len(faces), hands, built, discards, notes,
+            storms, card, directions, starts,
         )  # fmt: skip
-        log = self._t.log
+        log = track.log
         pending = None
         if draws:
             pending = entry
         else:
             log = _push(log, entry)
-        track = _Track(
-            hands, marks, faces, seen, self._t.drawn, built, discards, notes, storms,
-            after, self._t.turn + 1, turns_left, outcome, log, pending, directions, starts,
-            self._t.hole_unknown, self._t.hole_fits,
-        )  # fmt: skip
-        return _advance(self, index, track)
+        return _advance(self, index, _Track(
+            hands, marks, faces, seen, track.drawn, built, discards, notes, storms,
+            after, track.turn + 1, turns_left, outcome, log, pending, directions, starts,
+            track.hole_unknown, track.hole_fits,
+        ))  # fmt: skip
 
     def _status(self, m: Mapping[str, Any], index: int) -> LiveGame:
         clues = field_int(m, "clues", index)
@@ -647,7 +651,7 @@ class LiveGame:
         field_int(m, "maxScore", index)  # hanab.live's count of reachable points: no rule of ours
         if clues != self._t.notes:
             raise Desync(index, "clues", f"{clues} clues, but {self._t.notes} Notes are available")
-        built = sum(self._t.built) + self._t.hole_fits  # rule 9.33: fits of unknown cards too
+        built = _hole_score(self._t.built, self._t.hole_fits)  # rule 9.33: the unknown fits too
         if score != built:
             raise Desync(index, "score", f"score {score}, but {built} cards are built")
         return _advance(self, index)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from .._reach import _reachable, sudoku_best, sudoku_tables
+from .._reach import _reachable, _sudoku_reach
 from .._tables import _variant_tables
 from ..actions import ColourClue, Play, RankClue
 from ..cards import RANKS, DealtCard
@@ -187,8 +187,7 @@ def _max_score(state: GameState) -> int:
     for card in state.discards:
         gone[card.suit_index, card.rank] = gone.get((card.suit_index, card.rank), 0) + 1
     if variant.sudoku:
-        walks = sudoku_tables(_variant_tables(variant), gone, server=True)
-        return sudoku_best(walks, state.starts, variant.stack_size)
+        return _sudoku_reach(_variant_tables(variant), gone, state.starts, server=True)
     total = 0
     for i, suit in enumerate(variant.suits):
         copies = dict(zip(RANKS, suit.copies, strict=True))
