@@ -187,3 +187,27 @@ def test_options_hanab_live_cannot_express_are_named(change: dict[str, Any], pat
     with pytest.raises(InvalidRecord) as caught:
         write_record(record, format="hanab-live")
     assert caught.value.path == path
+
+
+@pytest.mark.parametrize("name", sorted(HANAB_LIVE_VARIANTS))
+def test_m10_a_catalogue_game_written_as_hanab_live_reads_back_equal(name: str) -> None:
+    """Issue 25 M10: a game in `hanablive.variant(name)` of the six names hanab.live and the
+    library share, written in hanab.live's format (and in ours), reads back as the same variant
+    with the same suits: equal, and clued by the names the records use."""
+    from hanabi_core import ColourClue, parse_record
+    from hanabi_core.hanablive import LiveGame, variant
+
+    options = EDITIONS["hanab-live"].options(3, variant=variant(name))
+    state = new_game(options, seed=5)
+    for _ in range(6):
+        state = apply(state, legal_actions(state)[-1])
+    record = GameRecord.from_state(state, edition="hanab-live")
+    for form in ("hanab-live", "hanabi-core"):
+        again = parse_record(write_record(record, format=form))
+        assert again.options.variant == options.variant and again.deck == record.deck
+        assert again.final() == record.final() and again.final() == state
+    first = variant(name).clue_colours[0]
+    assert first == "red"  # one set of suit names: records, LiveGame and the catalogue agree
+    clued = apply(new_game(options, seed=5), ColourClue(1, first))
+    assert clued.notes == options.max_notes - 1
+    assert LiveGame.start(name, players=3, seat=0).view.options.variant == variant(name)

@@ -240,10 +240,10 @@ def test_encode_refuses_a_bad_seat() -> None:
         encode_view(view(state, 0), SEER)  # the view lacks the viewer's own cards
 
 
-@pytest.mark.parametrize("name", ["No Variant", "Rainbow (5 Suits)", "Sudoku (5 Suits)"])
+@pytest.mark.parametrize("name", ["Dual-Color (5 Suits)", "Rainbow (5 Suits)", "Sudoku (5 Suits)"])
 def test_hle_functions_refuse_variants_hle_lacks(name: str) -> None:
     """HLE's uids, bits and knowledge exist for its own colours only: another variant (even
-    hanab.live's "No Variant", whose suits are named "Red", …) is refused by a library error
+    hanab.live's five-suit ones, whose suits are named "Red", …) is refused by a library error
     that pickles, never a bare KeyError."""
     state = new_game(Options(players=2, variant=hanablive.variant(name)), seed=1)
     calls = [

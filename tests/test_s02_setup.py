@@ -120,17 +120,33 @@ def test_r2_3_a_non_card_entry_is_named_by_position() -> None:
     assert "position 7" in str(error) and "not a Card" in str(error)
 
 
-@pytest.mark.parametrize("deck", ["red 1, red 1", 50, b"deck", None], ids=repr)
+@pytest.mark.parametrize("deck", ["red 1, red 1", 50, b"deck"], ids=repr)
 def test_r2_3_a_deck_that_is_not_a_sequence_of_cards_is_refused(deck: object) -> None:
-    if deck is None:
-        # No deck and no seed: the caller must give one of them.
-        with pytest.raises(InvalidDeck) as caught:
-            new_game(Options(2))
-        assert caught.value.field == "deck"
-        assert "exactly one of" in str(caught.value)
-    else:
-        error = _deck_error(deck)
-        assert "sequence of Card" in str(error)
+    error = _deck_error(deck)
+    assert "sequence of Card" in str(error)
+
+
+def test_r2_5_without_a_seed_new_game_draws_one_and_keeps_it() -> None:
+    """Issue 20 item 5: no deck and no seed deals from a drawn seed, kept on every later state
+    (outside equality and the view), so that the game can be dealt again."""
+    import pickle
+
+    from hanabi_core import apply, legal_actions, view
+
+    options = Options(3)
+    first = new_game(options)
+    assert type(first.seed) is int and 0 <= first.seed < 2**64
+    assert new_game(options, seed=first.seed) == first
+    assert new_game(options).seed != first.seed  # 2**-64 of a chance to fail
+    later = apply(first, legal_actions(first)[0])
+    assert later.seed == first.seed and pickle.loads(pickle.dumps(later)).seed == first.seed
+    assert new_game(options, seed=7).seed == 7
+    by_deck = new_game(options, deck=[c.card for c in first.dealt])
+    assert by_deck.seed is None and by_deck == first  # the seed is not part of the position
+    assert "seed" not in repr(first) and not hasattr(view(first, 0), "seed")
+    with pytest.raises(InvalidDeck, match="not both") as caught:
+        new_game(options, seed=1, deck=[c.card for c in first.dealt])
+    assert caught.value.field == "deck"
 
 
 def test_r2_3_wrong_length_decks_are_refused() -> None:

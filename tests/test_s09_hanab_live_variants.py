@@ -76,11 +76,34 @@ def test_r9_8_a_variant_is_a_frozen_value_that_pickles() -> None:
         v.name = "x"  # type: ignore[misc]
 
 
-def test_r9_8_no_variant_is_the_base_game_in_hanab_live_names() -> None:
+def test_r9_8_no_variant_is_the_base_game_with_one_set_of_suit_names() -> None:
+    """Issue 20 item 5: hanab.live's "No Variant" is the library's base game, suits red to white,
+    as records and LiveGame read it (one set of names for one game)."""
+    from hanabi_core import VARIANTS
+    from hanabi_core.hanablive import HANAB_LIVE_VARIANTS
+
     v = variant("No Variant")
-    assert v.suit_names == ("Red", "Yellow", "Green", "Blue", "Purple")
+    assert v == VARIANTS["base"]
+    assert v.suit_names == ("red", "yellow", "green", "blue", "white")
     assert v.clue_colours == v.suit_names and v.clue_ranks == (1, 2, 3, 4, 5)
     assert len(v.deck) == 50 and v.max_score == 25
+    for name, ours in HANAB_LIVE_VARIANTS.items():
+        assert variant(name) is VARIANTS[ours] and mechanics(name) == ()
+
+
+def test_r9_8_names_ignore_case_and_spacing_and_a_miss_suggests_the_nearest() -> None:
+    """Issue 20 item 5: lookup ignores case and spacing; a miss names the nearest names."""
+    assert variant("rainbow (6 suits)") == variant("Rainbow (6 Suits)")
+    assert variant("  Rainbow-Ones   &  Brown (5 SUITS) ") is variant("Rainbow-Ones & Brown (5 Suits)")
+    assert variant("novariant") == variant("No Variant")
+    keys = ["".join(name.split()).casefold() for name in variant_names()]
+    assert len(set(keys)) == len(keys)  # no two names differ by case or spacing alone
+    with pytest.raises(InvalidOptions, match=r"did you mean 'Rainbow \(5 Suits\)'") as error:
+        variant("Rainbow (5 Suit)")
+    assert pickle.loads(pickle.dumps(error.value)) == error.value
+    with pytest.raises(InvalidOptions, match="no variant named") as error:
+        variant("x" * 100_000)
+    assert len(str(error.value)) < 1000
 
 
 def test_r9_8_importing_the_library_builds_no_catalogue() -> None:
@@ -129,8 +152,8 @@ def test_r9_11_prism_cards_take_the_colour_of_their_rank() -> None:
 
 
 def test_r9_12_dark_suits_have_one_card_of_each_rank() -> None:
-    v = variant("Black (6 Suits)")
-    assert v.suit("Black").copies == (1, 1, 1, 1, 1) and len(v.deck) == 55
+    v = variant("Black (5 Suits)")
+    assert v.suit("Black").copies == (1, 1, 1, 1, 1) and len(v.deck) == 45
 
 
 def test_r9_13_playing_an_orange_card_discards_it_for_a_note() -> None:
@@ -156,7 +179,7 @@ def test_r9_13_a_discard_is_legal_at_the_note_cap_and_gains_nothing() -> None:
     assert any(isinstance(a, Discard) for a in legal_actions(state))
     after = apply(state, Discard(4))
     assert after.notes == 8 and not after.last_turn.note_gained  # type: ignore[union-attr]
-    plain = deal("No Variant", REDS, BLUES)
+    plain = deal("Rainbow (5 Suits)", REDS, BLUES)
     assert_refused(plain, Discard(4), Rule.DISCARD_NEEDS_A_SPENT_NOTE)
 
 

@@ -149,9 +149,9 @@ def _complete_red(name: str) -> GameState:
 
 
 def test_r9_33_completing_a_firework_brings_no_note() -> None:
-    hole, plain = _complete_red(HOLE), _complete_red("No Variant")
+    hole, plain = _complete_red(HOLE), _complete_red("Cow & Pig (5 Suits)")
     assert hole.fireworks[R] == 5 and plain.fireworks[R] == 5
-    assert plain.notes == hole.notes + 1  # rule 6.4 in No Variant, not under rule 9.33
+    assert plain.notes == hole.notes + 1  # rule 6.4 (Cow & Pig plays face up), not under 9.33
     assert not any(t.note_gained for t in hole.turns if type(t.action) is Play)
 
 

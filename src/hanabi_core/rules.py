@@ -12,6 +12,7 @@ fireworks can still reach, rules 7.4, 7.6 and 9.29).
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable, Sequence
 from operator import getitem
 
@@ -74,12 +75,15 @@ def new_game(
 ) -> GameState:
     """The initial state: cards dealt, tokens set out, seat 0 to move.
 
-    Give exactly one of `deck` (the full deck, top card first; it must be exactly the variant's
-    cards, rule 2.3) and `seed` (a reproducible shuffle, rule 2.5).
+    Give at most one of `deck` (the full deck, top card first; it must be exactly the variant's
+    cards, rule 2.3) and `seed` (a reproducible shuffle, rule 2.5). With neither, a seed is
+    drawn from the operating system's randomness (`secrets`); the state keeps the seed it was
+    shuffled from as `GameState.seed`, so that ``new_game(options, seed=state.seed)`` deals the
+    same game again.
 
     Raises:
         InvalidDeck: the deck is not the variant's cards, the seed is not a whole number from 0 to
-            2**64 - 1, or neither or both were given.
+            2**64 - 1, or both were given.
         InvalidOptions: `options` is not an `Options`.
 
     ```python
@@ -87,14 +91,18 @@ def new_game(
     state = new_game(Options(2), seed=1)
     assert [len(hand) for hand in state.hands] == [5, 5]
     assert state.notes == 8 and state.current_player == 0
+    fresh = new_game(Options(2))  # a random deal, kept reproducible
+    assert new_game(Options(2), seed=fresh.seed) == fresh
     ```
     """
     if not isinstance(options, Options):
         raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
     variant = options.variant
     tables = _variant_tables(variant)
-    if (deck is None) == (seed is None):
-        raise InvalidDeck("deck", "give exactly one of deck= (the cards, top first) or seed=")
+    if deck is not None and seed is not None:
+        raise InvalidDeck("deck", "give one of deck= (the cards, top first) or seed=, not both")
+    if deck is None and seed is None:
+        seed = secrets.randbits(64)  # rule 2.5: any seed deals a fair shuffle; kept on the state
     if seed is not None:
         # dealt[order] is the card at deck position `order` (rule 1.4): one lookup per card.
         dealt = tuple(map(getitem, tables.seeded, permutation(len(variant.deck), check_seed(seed))))
@@ -126,6 +134,7 @@ def new_game(
         (Direction.UNDECIDED,) * suits if variant.up_or_down else (),
         # Rule 9.32: no Sudoku firework is started yet.
         (0,) * suits if variant.sudoku else (),
+        seed,
     )
 
 
@@ -504,7 +513,7 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
     after = new_state(
         options, dealt, hands, drawn, built, discards, notes, storms,
         (p + 1) % options.players,  # rule 3.2
-        state.turn + 1, turns_left, log, outcome, directions, starts,
+        state.turn + 1, turns_left, log, outcome, directions, starts, state.seed,
     )  # fmt: skip
     empty_handed = outcome is None and not options.last_round and not hands[after.current_player]
     # Rule 7.4c, no last round: a player with an empty hand may have nothing left to do.

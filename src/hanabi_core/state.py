@@ -280,6 +280,12 @@ class GameState:
             9.29); empty in every other variant.
         starts: in Sudoku, the rank each firework was started with, 0 while it is empty, in the
             variant's suit order (rule 9.32); empty in every other variant.
+        seed: the seed the deck was shuffled from (rule 2.5), drawn by
+            [`new_game`][hanabi_core.new_game] when none was given, so that
+            ``new_game(state.options, seed=state.seed)`` deals the game again; `None` for a deck
+            given card by card. Every later state keeps it. Not part of equality or hashing (two
+            games dealt the same deck are the same position), not shown in `repr`, and never in a
+            player's view: it reveals the deck.
 
     Only [`new_game`][hanabi_core.new_game], [`apply`][hanabi_core.apply] and
     [`abandon`][hanabi_core.abandon] make valid states. A state built or changed by hand (with
@@ -303,6 +309,7 @@ class GameState:
     outcome: Outcome | None
     directions: tuple[int, ...] = ()
     starts: tuple[int, ...] = ()
+    seed: int | None = field(default=None, eq=False, repr=False)
 
     @property
     def deck(self) -> tuple[DealtCard, ...]:
@@ -365,6 +372,7 @@ def new_state(  # noqa: PLR0917
     outcome: Outcome | None,
     directions: tuple[int, ...] = (),
     starts: tuple[int, ...] = (),
+    seed: int | None = None,
 ) -> GameState:
     """`GameState(...)` with the same fields, for `rules.py`'s hot path.
 
@@ -376,7 +384,7 @@ def new_state(  # noqa: PLR0917
     (
         set_options, set_dealt, set_hands, set_drawn, set_built, set_discards, set_notes,
         set_storms, set_current_player, set_turn, set_turns_left, set_log, set_outcome,
-        set_directions, set_starts,
+        set_directions, set_starts, set_seed,
     ) = _SLOTS  # fmt: skip
     set_options(state, options)
     set_dealt(state, dealt)
@@ -393,6 +401,7 @@ def new_state(  # noqa: PLR0917
     set_outcome(state, outcome)
     set_directions(state, directions)
     set_starts(state, starts)
+    set_seed(state, seed)
     return state
 
 

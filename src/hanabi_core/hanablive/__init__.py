@@ -28,7 +28,7 @@ from ._records import (
 from .live import LiveGame
 from .protocol import Desync
 from .recorded import messages
-from .variants import variant, variant_names
+from .variants import find_variant_name, variant, variant_names
 
 __all__ = [
     "HANAB_LIVE_VARIANTS",
@@ -39,6 +39,7 @@ __all__ = [
     "LiveGame",
     "decode",
     "encode",
+    "find_variant_name",
     "is_hanab_live",
     "messages",
     "variant",

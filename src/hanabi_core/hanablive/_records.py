@@ -50,22 +50,10 @@ from ..rules import apply, check, new_game
 from ..spec import Rule
 from ..state import GameState
 from ..variants import Variant
-from .variants import ID_PREFIX
+from .variants import HANAB_LIVE_VARIANTS, ID_PREFIX
 from .variants import variant as catalogue_variant
 
 __all__ = ["HANAB_LIVE_VARIANTS", "Decoded", "decode", "encode"]
-
-#: hanab.live variant name → our variant id, for every variant both know.
-HANAB_LIVE_VARIANTS: Mapping[str, str] = MappingProxyType(
-    {
-        "No Variant": "base",
-        "6 Suits": "multicolour",
-        "Black (6 Suits)": "multicolour-five",
-        "Rainbow (6 Suits)": "multicolour-wild",
-        "Dark Rainbow (6 Suits)": "multicolour-wild-five",
-        "White Reversed (6 Suits)": "black-powder",
-    }
-)
 _NAMES = MappingProxyType({ours: theirs for theirs, ours in HANAB_LIVE_VARIANTS.items()})
 
 _TOP_LEVEL = ("players", "deck", "actions")
@@ -128,14 +116,11 @@ def _options(data: Mapping[str, Any], players: int) -> tuple[Options, bool, int]
                 j.at(path, name), f"must be a number, got {j.describe(given[name])}"
             )
     name = j.string(given.get("variant", "No Variant"), j.at(path, "variant"))
-    variant: Variant | str
-    if name in HANAB_LIVE_VARIANTS:
-        variant = HANAB_LIVE_VARIANTS[name]
-    else:
-        try:
-            variant = catalogue_variant(name)  # rule 9.8
-        except InvalidOptions as error:
-            raise InvalidRecord(j.at(path, "variant"), str(error)) from None
+    try:
+        # Rule 9.8; the names of HANAB_LIVE_VARIANTS are the library's own variants.
+        variant = catalogue_variant(name)
+    except InvalidOptions as error:
+        raise InvalidRecord(j.at(path, "variant"), str(error)) from None
     if "cardCycle" in given and j.boolean(given["cardCycle"], j.at(path, "cardCycle")):
         raise InvalidRecord(j.at(path, "cardCycle"), "the card-cycle option is not supported")
     if "detrimentalCharacters" in given and j.boolean(

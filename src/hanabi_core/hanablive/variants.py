@@ -8,24 +8,55 @@ refused by name (rule 9.28), never played wrong.
 
 ```python
 from hanabi_core.hanablive import variant
-rainbow = variant("Rainbow (6 Suits)")
-assert rainbow.suit_names[-1] == "Rainbow" and len(rainbow.deck) == 60
-assert rainbow.clue_colours == ("Red", "Yellow", "Green", "Blue", "Purple")
+rainbow = variant("Rainbow (5 Suits)")
+assert rainbow.suit_names[-1] == "Rainbow" and len(rainbow.deck) == 50
+assert rainbow.clue_colours == ("Red", "Yellow", "Green", "Blue")
+assert variant("rainbow (5 suits)") is rainbow  # case and spacing do not matter
 ```
+
+The six names of [`HANAB_LIVE_VARIANTS`][hanabi_core.hanablive.HANAB_LIVE_VARIANTS] are the
+library's own variants (``variant("No Variant") == VARIANTS["base"]``, suits ``red`` to
+``white``), so that one game has one set of suit names whichever way it was made: by name, read
+from a record of either format, or followed live.
 """
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Mapping
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from ..cards import RANKS, ClueTouch, Suit
-from ..errors import InvalidOptions
-from ..variants import ClueShown, RankTouch, SpecialRank, Variant
+from ..errors import InvalidOptions, _brief
+from ..variants import VARIANTS, ClueShown, RankTouch, SpecialRank, Variant
 
-__all__ = ["ID_PREFIX", "UNSUPPORTED", "mechanics", "variant", "variant_names"]
+__all__ = [
+    "HANAB_LIVE_VARIANTS",
+    "ID_PREFIX",
+    "UNSUPPORTED",
+    "find_variant_name",
+    "mechanics",
+    "variant",
+    "variant_names",
+]
+
+#: hanab.live variant name → the id of the library's own variant it is, for every variant both
+#: know: `variant` gives these, records of either format read them, `LiveGame` plays them. (Its
+#: "Purple" suit is our ``white``, its Teal and Black of the six-suit games our ``multicolour``,
+#: its reversed White our ``black``; the rules are the same, rule 9.8.)
+HANAB_LIVE_VARIANTS: Mapping[str, str] = MappingProxyType(
+    {
+        "No Variant": "base",
+        "6 Suits": "multicolour",
+        "Black (6 Suits)": "multicolour-five",
+        "Rainbow (6 Suits)": "multicolour-wild",
+        "Dark Rainbow (6 Suits)": "multicolour-wild-five",
+        "White Reversed (6 Suits)": "black-powder",
+    }
+)
 
 #: hanab.live's suffix for a suit built downwards (``SUIT_REVERSED_SUFFIX`` in its constants.ts).
 _REVERSED = " Reversed"
@@ -89,18 +120,60 @@ def mechanics(name: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-def _facts(name: str) -> Mapping[str, Any]:
+def _key(name: str) -> str:
+    """A name as the lookup compares it: case folded, without white space."""
+    return "".join(name.split()).casefold()
+
+
+@cache
+def _by_key() -> Mapping[str, str]:
+    # No two of the catalogue's names differ by case or spacing alone (a test checks it).
+    return {_key(name): name for name in _data()[0]}
+
+
+def find_variant_name(name: str) -> str:
+    """hanab.live's own spelling of the variant called `name`, ignoring case and spacing.
+
+    Raises:
+        InvalidOptions: no variant has that name; the message suggests the nearest names
+            (`difflib`), e.g. ``did you mean 'Rainbow (6 Suits)'?``.
+
+    ```python
+    from hanabi_core.hanablive import find_variant_name
+    assert find_variant_name("  rainbow (6  SUITS)") == "Rainbow (6 Suits)"
+    assert find_variant_name("NoVariant") == "No Variant"
+    ```
+    """
     if not isinstance(name, str):
-        raise InvalidOptions("variant", f"a hanab.live variant name is a str, got {name!r}")
-    found: Mapping[str, Any] | None = _data()[0].get(name)
-    if found is None:
-        raise InvalidOptions("variant", f"hanab.live has no variant named {name!r}")
+        raise InvalidOptions("variant", f"a hanab.live variant name is a str, got {_brief(name)}")
+    if name in _data()[0]:
+        return name
+    keys = _by_key()
+    found = keys.get(_key(name))
+    if found is not None:
+        return found
+    # The nearest names, compared as the lookup compares them; a long name is cut first, as
+    # difflib's cost grows with the product of the lengths.
+    near = difflib.get_close_matches(_key(name[:200]), list(keys), n=3, cutoff=0.6)
+    hint = f"; did you mean {' or '.join(repr(keys[k]) for k in near)}?" if near else ""
+    raise InvalidOptions(
+        "variant",
+        f"hanab.live has no variant named {_brief(name)}{hint} (hanabi_core.hanablive."
+        "variant_names() lists the 2,426 names)",
+    )
+
+
+def _facts(name: str) -> Mapping[str, Any]:
+    found: Mapping[str, Any] = _data()[0][find_variant_name(name)]
     return found
 
 
 def variant(name: str) -> Variant:
     """The hanab.live variant called `name`, as a `Variant` (rule 9.8).
 
+    Case and spacing do not matter (``"rainbow (6 suits)"``). The six names of
+    `HANAB_LIVE_VARIANTS` give the library's own variants (``variant("No Variant")`` is
+    ``VARIANTS["base"]``, suits ``red`` to ``white``), as records and `LiveGame` read them.
     Suits are in hanab.live's order (its `suitIndex`), clue colours in its clue-colour order (its
     colour clue `value`), rank clues as its `clueRanks`.
 
@@ -109,18 +182,22 @@ def variant(name: str) -> Variant:
             hanabi_core does not implement (rule 9.28; the message names it; none today).
 
     ```python
-    from hanabi_core import InvalidOptions
+    from hanabi_core import VARIANTS, InvalidOptions
     from hanabi_core.hanablive import variant
     assert variant("Rainbow-Ones (5 Suits)").special_rank.all_colours
     assert variant("Throw It in a Hole (5 Suits)").hidden_plays  # rule 9.33
+    assert variant("No Variant") == VARIANTS["base"]
     try:
         variant("Rainbow (7 Suits)")
     except InvalidOptions as error:
-        assert "no variant named" in str(error)
+        assert "no variant named" in str(error) and "did you mean" in str(error)
     ```
     """
-    _facts(name)  # first: an unhashable or unknown name is refused before the cache
-    return _build(name)
+    found = find_variant_name(name)  # first: an unhashable or unknown name is refused
+    ours = HANAB_LIVE_VARIANTS.get(found)
+    if ours is not None:
+        return VARIANTS[ours]
+    return _build(found)
 
 
 @cache
