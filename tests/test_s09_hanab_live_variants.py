@@ -94,7 +94,9 @@ def test_r9_8_no_variant_is_the_base_game_with_one_set_of_suit_names() -> None:
 def test_r9_8_names_ignore_case_and_spacing_and_a_miss_suggests_the_nearest() -> None:
     """Issue 20 item 5: lookup ignores case and spacing; a miss names the nearest names."""
     assert variant("rainbow (6 suits)") == variant("Rainbow (6 Suits)")
-    assert variant("  Rainbow-Ones   &  Brown (5 SUITS) ") is variant("Rainbow-Ones & Brown (5 Suits)")
+    assert variant("  Rainbow-Ones   &  Brown (5 SUITS) ") is variant(
+        "Rainbow-Ones & Brown (5 Suits)"
+    )
     assert variant("novariant") == variant("No Variant")
     keys = ["".join(name.split()).casefold() for name in variant_names()]
     assert len(set(keys)) == len(keys)  # no two names differ by case or spacing alone

@@ -46,13 +46,30 @@ from ._rl_observation import PlayerObservation
 from ._rl_snapshot import _Config, _Snapshot
 from .cards import Card
 from .errors import IllegalAction, InvalidAction, InvalidDeck, InvalidOptions, _brief
+from .hle.agent import (
+    MOVE_TYPES,
+    Agent,
+    Environment,
+    HanabiGame,
+    ObservationEncoder,
+    color_char_to_idx,
+)
 from .hle.config import _int_option
 from .hle.knowledge import _initial_knowledge, _seer
 from .rules import apply, check, new_game
 from .spec import Rule
 from .state import GameState
 
-__all__ = ["PRESETS", "HanabiEnv", "PlayerObservation", "make"]
+__all__ = [
+    "MOVE_TYPES",
+    "PRESETS",
+    "Agent",
+    "Environment",
+    "HanabiEnv",
+    "PlayerObservation",
+    "color_char_to_idx",
+    "make",
+]
 
 _FULL = {"colors": 5, "ranks": 5, "max_information_tokens": 8, "max_life_tokens": 3}
 _SMALL = {"ranks": 5, "hand_size": 2, "max_information_tokens": 3, "max_life_tokens": 1}
@@ -132,7 +149,7 @@ def _move_field(name: str, value: object) -> object:
     return number
 
 
-class HanabiEnv:
+class HanabiEnv(Environment):
     """HLE's ``rl_env.HanabiEnv`` over hanabi_core.
 
     Args:
@@ -144,6 +161,10 @@ class HanabiEnv:
     Attributes:
         players: the number of players.
         options: the game's [`Options`][hanabi_core.Options].
+        game: HLE's ``env.game``: the game's parameters and its moves by uid
+            ([`HanabiGame`][hanabi_core.hle.agent.HanabiGame]).
+        observation_encoder: HLE's ``env.observation_encoder``
+            ([`ObservationEncoder`][hanabi_core.hle.agent.ObservationEncoder]).
 
     Raises:
         InvalidOptions: an unknown key or a value HLE or the rules do not allow.
@@ -169,6 +190,8 @@ class HanabiEnv:
             )
         self._random_start = bool(start)
         self._config = _Config(self.options, self._observation_type)
+        self.game = HanabiGame(self.options, self._observation_type, seed)
+        self.observation_encoder = ObservationEncoder(self._config.layout.length)
         self._start = 0
         self._seats = self._config.ring[0]  # HLE's players in order, as hanabi_core's seats
         self._snapshot: _Snapshot | None = None

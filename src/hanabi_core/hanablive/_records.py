@@ -49,7 +49,6 @@ from ..options import EDITIONS, Options, default_hand_size
 from ..rules import apply, check, new_game
 from ..spec import Rule
 from ..state import GameState
-from ..variants import Variant
 from .variants import HANAB_LIVE_VARIANTS, ID_PREFIX
 from .variants import variant as catalogue_variant
 
