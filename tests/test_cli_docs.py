@@ -2,8 +2,8 @@
 
 In a ```console block (````console when the output holds fences), a line ``$ hanabi-core ...`` is
 a command and the lines up to the next ``$`` are its output (standard output, then standard error).
-A ```json title="NAME"``` block writes the file NAME first. The commands of a page run in order, in
-one temporary folder.
+A ```json title="NAME"``` (or ```python title="NAME"```) block writes the file NAME first. The
+commands of a page run in order, in one temporary folder.
 
 After changing the command's output, rewrite the pages with ``python tests/test_cli_docs.py``.
 """
@@ -25,7 +25,8 @@ from hanabi_core.cli import main
 
 PAGES = sorted((Path(__file__).resolve().parent.parent / "docs" / "cli").glob("*.md"))
 _BLOCK = re.compile(
-    r'^(?P<fence>```+)(?P<info>console|json title="(?P<name>[^"]+)")\n(?P<body>.*?)^(?P=fence)$',
+    r'^(?P<fence>```+)(?P<info>console|(?:json|python) title="(?P<name>[^"]+)")\n(?P<body>.*?)'
+    r"^(?P=fence)$",
     re.M | re.S,
 )
 

@@ -11,9 +11,9 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any, TextIO
 
+from . import _cli_input
 from .bots import BOTS
 from .options import EDITIONS
-from .variants import VARIANTS
 
 if TYPE_CHECKING:
     from .simulate import Simulation
@@ -34,13 +34,21 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     sim.add_argument(
         "--bot",
-        default="simple",
-        metavar="NAME[,NAME...]",
-        help=f"the bots, comma-separated; each plays the same seeds ({', '.join(BOTS)}; "
-        "default simple; 'open' cheats: it sees its own cards)",
+        default=None,
+        metavar="BOT[,BOT...]",
+        help=f"the bots, comma-separated; each plays the same seeds at a table of its own: "
+        f"{', '.join(BOTS)} ('open' cheats: it sees its own cards), or module:factory for your "
+        "own bot, a callable factory(rng: random.Random) returning bot(view) -> action (default "
+        "simple)",
     )
-    sim.add_argument("--players", type=int, default=2, help="2 to 6 (default 2)")
-    sim.add_argument("--variant", choices=tuple(VARIANTS), default="base")
+    sim.add_argument(
+        "--seats",
+        metavar="BOT,BOT[,...]",
+        help="different bots at one table, one per seat in order (e.g. simple,random,simple); "
+        "--players defaults to their number",
+    )
+    sim.add_argument("--players", type=int, default=None, help="2 to 6 (default 2)")
+    sim.add_argument("--variant", default="base", help=_cli_input.VARIANT_HELP)
     sim.add_argument("--edition", choices=tuple(EDITIONS), default=None)
     sim.add_argument("--games", type=int, default=1000, help="games per bot (default 1000)")
     sim.add_argument(
@@ -107,14 +115,27 @@ def run(args: argparse.Namespace) -> int:
 
     if args.plot is not None and not _can_plot():
         raise ValueError("--plot needs matplotlib: pip install 'hanabi_core[plot]'")
-    bots = [name.strip() for name in args.bot.split(",") if name.strip()]
+    bots: list[Any]
+    players = args.players
+    if args.seats is not None:
+        if args.bot is not None:
+            raise ValueError("give --bot (bots at tables of their own) or --seats, not both")
+        table = _cli_input.Seats.parse(args.seats)
+        if players is None:
+            players = len(table.factories)
+        if players != len(table.factories):
+            raise ValueError(f"--seats names {len(table.factories)} bots for {players} players")
+        bots = [table]
+    else:
+        specs = [spec.strip() for spec in (args.bot or "simple").split(",") if spec.strip()]
+        bots = [_cli_input.bot(spec) for spec in specs]
+    options = _cli_input.options(2 if players is None else players, args.variant, args.edition)
     workers = args.workers if args.workers is not None else default_workers()
     isatty = getattr(sys.stderr, "isatty", None)
     bar = _Progress(sys.stderr) if isatty is not None and isatty() else None
     result = simulate(
         bots,
-        players=args.players,
-        variant=args.variant,
+        options=options,
         edition=args.edition,
         games=args.games,
         seed=args.seed,

@@ -2,13 +2,18 @@
 
 ```text
 hanabi-core replay FILE              each turn in words, then the score and its rating
-hanabi-core show FILE --turn N       the table after N actions
+hanabi-core show FILE --turn N       the table after N actions (FILE - reads standard input)
 hanabi-core rules [ID]               the numbered rules, or one rule with its sources
 hanabi-core rules --search TEXT      the rules and rulings that mention TEXT
 hanabi-core --version                the library's version and the spec's version and date
 hanabi-core new --players N ...      a fresh deal (optionally played out) as a record
 hanabi-core simulate --bot NAME ...  many seeded games played by bots, scored
 ```
+
+``--variant`` takes a built-in id or any hanab.live variant name (``'Rainbow (6 Suits)'``); a bot
+is a name (``simple``), ``module:factory`` for your own (see
+[`hanabi_core.seating`][hanabi_core.seating]), and ``simulate --seats simple,random,simple`` seats
+different bots at one table.
 
 Exit codes: 0 fine; 1 the record holds an illegal move (the message names the turn and the rule);
 2 bad input (a malformed or unsupported record, an unknown rule, a bad option). Errors are one
@@ -30,18 +35,17 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
-from . import _cli_simulate
+from . import _cli_input, _cli_simulate
 from .actions import ColourClue, Discard, Play, RankClue
-from .bots import OpenBot, decide
+from .bots import BOTS, BotFactory, OpenBot, decide
 from .cards import DealtCard
 from .errors import HanabiError, IllegalAction
-from .options import EDITIONS, Options
-from .records import GameRecord, read_record, write_record
+from .options import EDITIONS
+from .records import GameRecord, write_record
 from .rules import apply, legal_actions, new_game
 from .scoring import rating
 from .spec import SPEC_DATE, SPEC_VERSION
 from .state import GameState, Turn
-from .variants import VARIANTS
 from .views import view
 
 __all__ = ["main"]
@@ -115,10 +119,14 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     replay = commands.add_parser("replay", help="each turn of a record in words, then the score")
-    replay.add_argument("file", metavar="FILE", help="a record: hanabi-core or hanab.live JSON")
+    replay.add_argument(
+        "file", metavar="FILE", help="a record: hanabi-core or hanab.live JSON; - for stdin"
+    )
 
     show = commands.add_parser("show", help="the table after N actions of a record")
-    show.add_argument("file", metavar="FILE", help="a record: hanabi-core or hanab.live JSON")
+    show.add_argument(
+        "file", metavar="FILE", help="a record: hanabi-core or hanab.live JSON; - for stdin"
+    )
     show.add_argument(
         "--turn", type=int, default=None, help="how many actions to replay (default: all)"
     )
@@ -131,16 +139,18 @@ def _parser() -> argparse.ArgumentParser:
 
     new = commands.add_parser("new", help="deal a new game and write it as a record")
     new.add_argument("--players", type=int, default=2, help="2 to 6 (default 2)")
-    new.add_argument("--variant", choices=tuple(VARIANTS), default="base")
+    new.add_argument("--variant", default="base", help=_cli_input.VARIANT_HELP)
     new.add_argument("--edition", choices=tuple(EDITIONS), default=None)
     new.add_argument("--seed", type=int, default=None, help="0 to 2**64-1 (default: random)")
     new.add_argument(
         "--play",
-        choices=("none", "first", "random", "open"),
         default="none",
-        help="fill the game with actions: the first legal action each turn, seeded random legal "
-        "actions, or 'open': a player who sees their own cards plays one that fits, else clues or "
-        "discards at random (default: none, a fresh deal)",
+        metavar="HOW",
+        help="fill the game with actions: 'first' (the first legal action each turn), 'random' "
+        "(seeded random legal actions), 'open' (a player who sees their own cards plays one that "
+        f"fits, else clues or discards at random), any bot ({', '.join(BOTS)}, module:factory), "
+        "or one bot per seat (simple,random); bots draw as in simulate, the same seed giving "
+        "the same game (default: none, a fresh deal)",
     )
     new.add_argument("--names", nargs="+", metavar="NAME", help="one name per seat")
     new.add_argument("--format", choices=("hanabi-core", "hanab-live"), default="hanabi-core")
@@ -166,9 +176,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             reconfigure(errors="backslashreplace")
     try:
         if args.command == "replay":
-            return _replay(read_record(args.file), style)
+            return _replay(_cli_input.record(args.file), style)
         if args.command == "show":
-            return _show(read_record(args.file), args.turn, style)
+            return _show(_cli_input.record(args.file), args.turn, style)
         if args.command == "rules":
             return _rules(args.id, style, args.search)
         if args.command == "simulate":
@@ -406,12 +416,13 @@ def _rules(rule_id: str | None, style: _Style, search: str | None = None) -> int
 
 def _new(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**64)
-    if args.edition is not None:
-        options = EDITIONS[args.edition].options(args.players, variant=args.variant)
-    else:
-        options = Options(args.players, variant=args.variant)
+    options = _cli_input.options(args.players, args.variant, args.edition)
     state = new_game(options, seed=seed)
-    if args.play != "none":
+    if args.play not in ("none", "first", "random", "open"):
+        from .simulate import play_game  # noqa: PLC0415 (multiprocessing, on use)
+
+        state = play_game(options, _cli_bot(args.play), seed)
+    elif args.play != "none":
         chooser = random.Random(seed)
         player = OpenBot(chooser)  # one random source for every seat: the same seed, same game
         while not state.is_over:
@@ -437,6 +448,11 @@ def _new(args: argparse.Namespace) -> int:
         except OSError as error:  # name the file asked for, not the temporary one
             raise OSError(error.errno, error.strerror, args.output) from None
     return OK
+
+
+def _cli_bot(spec: str) -> BotFactory:
+    found = _cli_input.bot(spec)
+    return BOTS[found] if isinstance(found, str) else found
 
 
 def _write_atomically(path: str, data: bytes) -> None:

@@ -1,0 +1,65 @@
+"""What the ``hanabi-core`` commands read: a variant by id or hanab.live name, a record from a
+path or standard input (``-``), and the bots of ``--bot``, ``--seats`` and ``--play``."""
+
+from __future__ import annotations
+
+import sys
+
+from . import hanablive
+from .bots import BOTS, BotFactory
+from .errors import InvalidOptions
+from .options import EDITIONS, Options
+from .records import GameRecord, parse_record, read_record
+from .seating import NamedFactory, Seats, load_bot
+from .variants import VARIANTS, Variant
+
+__all__ = ["VARIANT_HELP", "Seats", "bot", "options", "record", "variant"]
+
+VARIANT_HELP = (
+    f"a variant id ({', '.join(VARIANTS)}) or any hanab.live variant name, e.g. "
+    "'Rainbow (6 Suits)' (case and spacing do not matter; default base)"
+)
+
+
+def variant(text: str) -> Variant:
+    """The variant `text` names: an id of `VARIANTS`, else a hanab.live name (rule 9.8).
+
+    Raises:
+        InvalidOptions: neither; the message suggests the nearest hanab.live names.
+    """
+    found = VARIANTS.get(text) or VARIANTS.get(text.strip().lower())
+    if found is not None:
+        return found
+    try:
+        return hanablive.variant(text)
+    except InvalidOptions as error:
+        raise InvalidOptions(
+            "variant",
+            f"{str(error).split(': ', 1)[-1]} (the built-in ids: {', '.join(VARIANTS)})",
+        ) from None
+
+
+def options(players: int, variant_text: str, edition: str | None) -> Options:
+    """The options of ``--players``, ``--variant`` and ``--edition``."""
+    chosen = variant(variant_text)
+    if edition is not None:
+        return EDITIONS[edition].options(players, variant=chosen)
+    return Options(players, variant=chosen)
+
+
+def record(path: str) -> GameRecord:
+    """The record at `path`; ``-`` reads it from standard input."""
+    if path == "-":
+        return parse_record(sys.stdin.buffer.read())
+    return read_record(path)
+
+
+def bot(spec: str) -> str | BotFactory:
+    """A ``--bot`` or ``--play`` value: a name of `BOTS` as it is (the summary names it), a
+    table of several seats (``simple,random``) as `Seats`, else the factory `load_bot` finds,
+    named by `spec`."""
+    if spec in BOTS:
+        return spec
+    if "," in spec:
+        return Seats.parse(spec)
+    return NamedFactory(load_bot(spec), spec)
