@@ -14,7 +14,7 @@ assert rainbow.clue_colours == ("Red", "Yellow", "Green", "Blue")
 assert variant("rainbow (5 suits)") is rainbow  # case and spacing do not matter
 ```
 
-The six names of [`HANAB_LIVE_VARIANTS`][hanabi_core.hanablive.HANAB_LIVE_VARIANTS] are the
+The six names of [`HANAB_LIVE_VARIANTS`][hanabi_core.hanablive.variants.HANAB_LIVE_VARIANTS] are the
 library's own variants (``variant("No Variant") == VARIANTS["base"]``, suits ``red`` to
 ``white``), so that one game has one set of suit names whichever way it was made: by name, read
 from a record of either format, or followed live.
