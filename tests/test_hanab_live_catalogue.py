@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from hanabi_core import (
+    VARIANTS,
     ColourClue,
     GameState,
     InvalidOptions,
@@ -30,7 +31,14 @@ from hanabi_core import (
     new_game,
     view,
 )
-from hanabi_core.hanablive.variants import _data, mechanics, variant, variant_names
+from hanabi_core.hanablive import variants as hanablive_variants
+from hanabi_core.hanablive.variants import (
+    HANAB_LIVE_VARIANTS,
+    _data,
+    mechanics,
+    variant,
+    variant_names,
+)
 from hanabi_core.views import HiddenClue, HiddenPlay
 
 REFUSED_FLAGS: tuple[str, ...] = ()
@@ -149,6 +157,21 @@ def check_variant(name: str, seeds: range, players: int) -> None:
             variant(name)
         return
     built = variant(name)
+    if name in HANAB_LIVE_VARIANTS:
+        # One of the six names the library shares: `variant` gives the built-in variant (suits
+        # red to white); check hanab.live's facts against the catalogue's build, and that the
+        # built-in one plays alike, suit for suit and colour for colour (rule 9.8).
+        theirs = hanablive_variants._build(name)
+        assert built == VARIANTS[HANAB_LIVE_VARIANTS[name]]
+        assert [s.copies for s in built.suits] == [s.copies for s in theirs.suits]
+        assert [s.descending for s in built.suits] == [s.descending for s in theirs.suits]
+        assert len(built.clue_colours) == len(theirs.clue_colours)
+        assert built.clue_ranks == theirs.clue_ranks
+        for i, (ours, hers) in enumerate(zip(built.suits, theirs.suits, strict=True)):
+            for rank in built.ranks:
+                assert built.colour_bits(ours, rank) == theirs.colour_bits(hers, rank), (i, rank)
+                assert built.rank_bits(ours, rank) == theirs.rank_bits(hers, rank), (i, rank)
+        built = theirs
     colours = expected_colours(v)
     ranks = tuple(v.get("clueRanks", (1, 2, 3, 4, 5)))
     assert built.suit_names == tuple(v["suits"])
