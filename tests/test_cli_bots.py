@@ -87,8 +87,13 @@ def test_simulate_bot_from_a_file_path(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "path", list(sys.path))  # load_bot adds the file's folder
     spec = "mine/authorbot_file.py:Cautious"
-    assert main(["simulate", "--bot", spec, "--games", "3", "--workers", "1", "--json"]) == 0
-    assert _json(capsys)["bot"] == spec
+    argv = ["simulate", "--games", "3", "--workers", "1", "--json", "--records", "games"]
+    assert main([*argv, "--bot", spec]) == 0
+    assert _json(capsys)["bot"] == "authorbot_file.py:Cautious"  # no folder in the file names
+    assert main([*argv, "--seats", f"{spec},simple"]) == 0
+    assert _json(capsys)["bot"] == "authorbot_file.py:Cautious,simple"
+    written = sorted(path.name for path in (tmp_path / "games").iterdir())
+    assert len(written) == 6 and "authorbot_file.py:Cautious-0.json" in written
 
 
 def test_seats_puts_different_bots_at_one_table(

@@ -10,7 +10,7 @@ from .bots import BOTS, BotFactory
 from .errors import InvalidOptions
 from .options import EDITIONS, Options
 from .records import GameRecord, parse_record, read_record
-from .seating import NamedFactory, Seats, load_bot
+from .seating import NamedFactory, Seats, bot_label, load_bot
 from .variants import VARIANTS, Variant
 
 __all__ = ["VARIANT_HELP", "Seats", "bot", "options", "record", "variant"]
@@ -57,9 +57,9 @@ def record(path: str) -> GameRecord:
 def bot(spec: str) -> str | BotFactory:
     """A ``--bot`` or ``--play`` value: a name of `BOTS` as it is (the summary names it), a
     table of several seats (``simple,random``) as `Seats`, else the factory `load_bot` finds,
-    named by `spec`."""
+    named by `spec` (`bot_label`)."""
     if spec in BOTS:
         return spec
     if "," in spec:
         return Seats.parse(spec)
-    return NamedFactory(load_bot(spec), spec)
+    return NamedFactory(load_bot(spec), bot_label(spec))

@@ -54,7 +54,7 @@ from .cards import DealtCard
 from .errors import InvalidArgument, _brief
 from .views import PlayerView
 
-__all__ = ["NamedFactory", "Seats", "load_bot"]
+__all__ = ["NamedFactory", "Seats", "bot_label", "load_bot"]
 
 
 def load_bot(spec: str) -> BotFactory:
@@ -108,6 +108,16 @@ def load_bot(spec: str) -> BotFactory:
             "bot", f"{_brief(spec)} is not a bot factory (a callable taking a random.Random)"
         )
     return found
+
+
+def bot_label(spec: str) -> str:
+    """The name a summary and the records give the bot of `spec`: `spec` itself, a file's path
+    cut to its file name (``"bots/mine.py:make"`` is ``"mine.py:make"``, so that a record's file
+    name ``<bot>-<seed>.json`` holds no folder)."""
+    module_name, colon, attribute = spec.strip().rpartition(":")
+    if colon and module_name.endswith(".py"):
+        return f"{os.path.basename(module_name)}:{attribute}"
+    return spec.strip()
 
 
 class NamedFactory:
@@ -173,7 +183,7 @@ class Seats:
             raise InvalidArgument(
                 "seats", f"one bot per seat, comma-separated (simple,random), got {_brief(text)}"
             )
-        return cls(*(load_bot(spec) for spec in specs), names=specs)
+        return cls(*(load_bot(spec) for spec in specs), names=[bot_label(spec) for spec in specs])
 
     def __call__(self, rng: random.Random) -> AnyBot:
         """A bot for one seat, drawing from `rng`: it plays as its seat's factory's bot."""
