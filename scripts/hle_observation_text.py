@@ -6,7 +6,8 @@ player's ``str(observation["pyhanabi"])``. ``tests/test_render.py`` replays the 
 ``hanabi_core.rl_env`` and checks that ``str(observation)`` prints the same text.
 
 Needs the ``hanabi_learning_environment`` package (HLE, Apache-2.0). Run from the repository
-root: ``python scripts/hle_observation_text.py`` writes ``tests/data/hle-text/observations.json.gz``.
+root: ``python scripts/hle_observation_text.py`` writes
+``tests/data/hle-text/observations.json.gz``.
 """
 
 from __future__ import annotations
@@ -17,8 +18,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from hanabi_learning_environment import pyhanabi
-from hanabi_learning_environment import rl_env
+from hanabi_learning_environment import pyhanabi, rl_env
 
 #: One game per config: every player count and the three observation types.
 CONFIGS: list[dict[str, Any]] = [

@@ -58,7 +58,7 @@ class PlayerObservation(Mapping[str, Any]):
         return f"PlayerObservation(player={player})"
 
     def __str__(self) -> str:
-        """The observation as HLE prints its ``HanabiObservation`` (`hanabi_core.render.hle_text`)."""
+        """The observation as HLE prints it (`hanabi_core.render.hle_text`)."""
         from .render import hle_text  # noqa: PLC0415 (render imports the views this module uses)
 
         snapshot = self._snapshot

@@ -98,7 +98,7 @@ def parse_action(text: str, game: GameState | PlayerView | Options | Variant) ->
             colour = None
         if not isinstance(colour, str):
             raise InvalidAction(
-                "text", f"{_brief(text)}: a quoted colour must be one JSON string, like \"Red\""
+                "text", f'{_brief(text)}: a quoted colour must be one JSON string, like "Red"'
             )
         return ColourClue(target, _spelling(colour, variant))
     return ColourClue(target, _spelling(" ".join(told.split()), variant))

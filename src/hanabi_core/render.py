@@ -34,13 +34,13 @@ import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .actions import ColourClue, Discard, Play, RankClue
+from .actions import ColourClue, RankClue
 from .cards import START, Card, ClueTouch, DealtCard, Suit
 from .knowledge import CardKnowledge
 from .scoring import max_points
 from .state import Direction, GameState, Outcome
 from .variants import Variant
-from .views import HiddenClue, HiddenPlay, PlayerView, SeenTurn, view
+from .views import HiddenClue, PlayerView, SeenTurn, view
 
 if TYPE_CHECKING:
     from .state import Turn
@@ -157,7 +157,10 @@ class _Table:
             word = f"{suit.name} {built[i]}"
             if self.directions:
                 direction = self.directions[i]
-                word += {Direction.UP: " up", Direction.DOWN: " down"}.get(direction, "")
+                if direction == Direction.UP:
+                    word += " up"
+                elif direction == Direction.DOWN:
+                    word += " down"
             elif self.starts and self.starts[i]:
                 word += f" from {self.starts[i]}"
             elif suit.descending:
@@ -296,7 +299,9 @@ def text(
         marker = ">" if seat == table.current else " "
         head = f"  {marker} {_cut(labels[seat], width):<{width}}  "
         column, gap = _column(table, len(hand), len(head))
-        faces = [(_cut(_label(s.card), column), "" if s.card is None else s.card.suit) for s in hand]
+        faces = [
+            (_cut(_label(s.card), column), "" if s.card is None else s.card.suit) for s in hand
+        ]
         if not hand:
             lines.append(head + "(no cards)")
             continue
@@ -403,13 +408,13 @@ def view_repr(seen: PlayerView) -> str:
     )
 
 
-# --- HLE's text of an observation ------------------------------------------------------------------
+# --- HLE's text of an observation ---------------------------------------------------------------
 
 
 def hle_text(
     observation: Mapping[str, Any],
     *,
-    knowledge: Sequence[Sequence[int]] | None | str = "view",
+    knowledge: Sequence[Sequence[int]] | str | None = "view",
 ) -> str:
     """An rl_env observation printed as HLE prints its ``HanabiObservation``: life and info
     tokens, the fireworks, each hand from the observer's on (``Cur player`` before the hand of the
@@ -630,7 +635,7 @@ class _Svg:
             f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{html.escape(words)}</text>'
         )
 
-    def card(  # noqa: PLR0913
+    def card(  # noqa: PLR0917
         self,
         x: float,
         y: float,
@@ -698,11 +703,11 @@ def svg(game: GameState | PlayerView, *, names: Sequence[str] | None = None) -> 
     y += 16
     # Fireworks, with the tokens to their right.
     for i, suit in enumerate(variant.suits):
-        x = 14 + i * (cw + gap)
+        x = 14.0 + i * (cw + gap)
         top = table.top(i)
         fills = suit_fill(variant, suit)
-        count = "?" if table.built is None else table.built[i]
-        tip = f"{suit.name} firework: {count} card{_s(count) if count != '?' else 's'} built"
+        count = "?" if table.built is None else str(table.built[i])
+        tip = f"{suit.name} firework: {count} card{'' if count == '1' else 's'} built"
         if top:
             out.card(x, y, cw, ch, fills, top, title=tip)
         else:
@@ -711,7 +716,9 @@ def svg(game: GameState | PlayerView, *, names: Sequence[str] | None = None) -> 
                 f'fill="none" stroke="{out.paint(fills)}" stroke-width="3" '
                 f'stroke-dasharray="4 3"/><title>{html.escape(tip)}</title></g>'
             )
-        out.text(x + cw / 2, y + ch + 13, _cut(suit.name, 9), 10, text_anchor="middle")
+        way = table.fireworks()[i][1].rsplit(" ", 1)[-1]
+        arrow = {"up": " ↑", "down": " ↓"}.get(way, "")
+        out.text(x + cw / 2, y + ch + 13, _cut(suit.name, 9) + arrow, 10, text_anchor="middle")
     tx = 20 + len(variant.suits) * (cw + gap) + 10
     notes = table.notes
     out.text(tx, y + 12, f"Notes {notes:g}/{table.max_notes} (clue tokens)", 12)
@@ -737,12 +744,12 @@ def svg(game: GameState | PlayerView, *, names: Sequence[str] | None = None) -> 
             font_weight="bold" if here else "normal",
         )
         for slot, s in enumerate(hand):
-            x = left + slot * (cw + gap)
-            fills = None if s.card is None else suit_fill(variant, s.card.suit)
-            face = "?" if s.card is None else _short_rank(s.card)
+            x = float(left + slot * (cw + gap))
+            paint = None if s.card is None else suit_fill(variant, s.card.suit)
+            rank = "?" if s.card is None else _short_rank(s.card)
             tip = f"slot {slot}: {_label(s.card)}; told: {s.mark}"
-            out.card(x, y, cw, ch, fills, face, clued=s.clued, title=tip)
-            out.text(x + cw / 2, y + ch + 12, _cut(s.mark, 9), 9, text_anchor="middle")
+            out.card(x, y, cw, ch, paint, rank, clued=s.clued, title=tip)
+            out.text(x + cw / 2, y + ch + 12, _cut(s.mark, 10), 9, text_anchor="middle")
         y += ch + 26
     # Discards, by suit.
     out.text(14, y + 12, "Discards", 13, font_weight="bold")
@@ -756,9 +763,9 @@ def svg(game: GameState | PlayerView, *, names: Sequence[str] | None = None) -> 
             x += 8
         if x + dw > width - 10:
             x, row_y = float(left), row_y + dh + 6
-        face = Card(card.suit, card.rank)
+        shown = Card(card.suit, card.rank)
         out.card(
-            x, row_y, dw, dh, suit_fill(variant, card.suit), _short_rank(face), title=_label(face)
+            x, row_y, dw, dh, suit_fill(variant, card.suit), _short_rank(shown), title=_label(shown)
         )
         x += dw + 2
         suit_before = card.suit
