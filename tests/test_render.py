@@ -91,6 +91,32 @@ def test_every_table_is_at_most_100_wide_and_reprs_are_short(state: GameState) -
     seen = view(state, state.options.players - 1)
     assert max(map(len, str(seen).splitlines())) <= render.WIDTH
     assert len(repr(seen)) <= 80
+    for game in (state, seen):
+        assert ET.fromstring(render.svg(game)).tag == f"{SVG}svg"
+
+
+ODD_VARIANTS = tuple(
+    variant(name)
+    for name in (
+        "Cocoa Rainbow (6 Suits)",
+        "Throw It in a Hole (6 Suits)",
+        "Sudoku (5 Suits)",
+        "Up or Down & Brown (6 Suits)",
+        "Cow & Pig (6 Suits)",
+        "Clue Starved (6 Suits)",
+        "Dual-Color (6 Suits)",
+    )
+)
+
+
+@given(states(options(variants=ODD_VARIANTS, players=[2, 3, 4, 5, 6])))
+def test_hanab_live_tables_fit_and_draw(state: GameState) -> None:
+    for game in (state, view(state, 0)):
+        table = str(game)
+        assert max(map(len, table.splitlines())) <= render.WIDTH
+        if state.options.players == 3:
+            assert len(table.splitlines()) <= 25
+        assert ET.fromstring(render.svg(game)).tag == f"{SVG}svg"
 
 
 def test_the_table_shows_hands_clue_marks_whose_turn_and_the_last_action() -> None:
