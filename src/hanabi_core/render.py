@@ -288,7 +288,7 @@ def text(
     lines = textwrap.wrap(table.title(), WIDTH, subsequent_indent="  ")
     words = [keep(word, suit.name) for suit, word in table.fireworks()]
     lines += _wrap("Fireworks: ", words, "  ", [len(w) for _, w in table.fireworks()])
-    lines.append(table.tokens())
+    lines += textwrap.wrap(table.tokens(), WIDTH, subsequent_indent="  ")
     lines.append("Hands (slot 0 is the oldest card; under each card, what its holder was told):")
     labels = [
         table.names[seat] + (" (you)" if seat == table.viewer else "")
