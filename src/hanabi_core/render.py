@@ -140,10 +140,8 @@ class _Table:
             if self.score is not None
             else f"score hidden, {self.hole} in the hole"
         )
-        return (
-            f"Notes {self.notes:g}/{self.max_notes}, Storms {storms}, {score}, "
-            f"deck {self.deck_size}   (Notes: clue tokens/hints; Storms: strikes/fuses)"
-        )
+        notes = f"{self.notes:g}/{self.max_notes}"
+        return f"Notes {notes}, Storms {storms}, {score}, deck {self.deck_size}"
 
     def fireworks(self) -> list[tuple[Suit, str]]:
         """Each suit with its firework's words: the number of cards built and, where it matters,
@@ -288,7 +286,11 @@ def text(
     lines = textwrap.wrap(table.title(), WIDTH, subsequent_indent="  ")
     words = [keep(word, suit.name) for suit, word in table.fireworks()]
     lines += _wrap("Fireworks: ", words, "  ", [len(w) for _, w in table.fireworks()])
-    lines += textwrap.wrap(table.tokens(), WIDTH, subsequent_indent="  ")
+    tokens = table.tokens()
+    if len(tokens) + len(_LEGEND) <= WIDTH:
+        lines.append(tokens + _LEGEND)
+    else:
+        lines += [tokens, _LEGEND.strip()]
     lines.append("Hands (slot 0 is the oldest card; under each card, what its holder was told):")
     labels = [
         table.names[seat] + (" (you)" if seat == table.viewer else "")
@@ -312,6 +314,10 @@ def text(
     if table.last is not None:
         lines += textwrap.wrap(f"Last turn: {table.last}", WIDTH, subsequent_indent="  ")
     return "\n".join(lines)
+
+
+#: The common names of the tokens, beside the library's once (the spec's glossary).
+_LEGEND = "   (Notes: clue tokens/hints; Storms: strikes/fuses)"
 
 
 def _column(table: _Table, cards: int, indent: int) -> tuple[int, str]:
@@ -728,9 +734,11 @@ def svg(game: GameState | PlayerView, *, names: Sequence[str] | None = None) -> 
     words = "hidden" if storms is None else f"{storms}/{table.max_storms}"
     out.text(tx, y + 48, f"Storms {words} (strikes)", 12)
     for k in range(table.max_storms):
-        out.circle(tx + 8 + k * 19, y + 60, 7, "#d62f1f", storms is not None and k < storms)
+        colour = "#d62f1f" if storms is not None else "#a0a0a0"  # grey: hidden (rule 9.33)
+        out.circle(tx + 8 + k * 19, y + 60, 7, colour, storms is not None and k < storms)
     score = "?" if table.score is None else table.score
-    out.text(tx, y + 86, f"Score {score}/{table.max_score} · Deck {table.deck_size}", 12)
+    hole = f" · {table.hole} in the hole" if table.score is None else ""
+    out.text(tx, y + 86, f"Score {score}/{table.max_score} · Deck {table.deck_size}{hole}", 12)
     y += ch + 34
     # Hands.
     for seat, hand in enumerate(table.hands):
