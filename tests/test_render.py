@@ -23,6 +23,7 @@ from hanabi_core import (
     Discard,
     GameRecord,
     GameState,
+    InvalidArgument,
     Options,
     Play,
     RankClue,
@@ -288,6 +289,8 @@ def test_hle_text_of_a_plain_observation_dict() -> None:
     plain = dict(observation)
     assert render.hle_text(plain) == str(observation)
     assert "XX || XX|RYGWB12345" in render.hle_text(plain, knowledge=None)
+    with pytest.raises(InvalidArgument):
+        render.hle_text({"life_tokens": 3})
 
 
 # --- the CLI ------------------------------------------------------------------------------------
@@ -315,3 +318,13 @@ def test_show_draws_the_table_and_one_seats_view(
 def test_rendering_hanab_live_variants_never_fails(name: str) -> None:
     state = played(Options(2, variant=variant(name)), 10)
     assert fits(str(state)) and ET.fromstring(render.svg(state)) is not None
+
+
+def test_bad_arguments_are_refused_with_invalid_argument() -> None:
+    state = new_game(Options(2), seed=1)
+    for names in (["Ann"], "AB", ["Ann", 3]):
+        with pytest.raises(InvalidArgument) as error:
+            render.text(state, names=names)  # type: ignore[arg-type]
+        assert error.value.field == "names"
+    with pytest.raises(InvalidArgument):
+        render.svg("state")  # type: ignore[arg-type]

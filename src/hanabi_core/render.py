@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import ColourClue, RankClue
 from .cards import START, Card, ClueTouch, DealtCard, Suit
+from .errors import InvalidArgument, _brief
 from .knowledge import CardKnowledge
 from .scoring import max_points
 from .state import Direction, GameState, Outcome
@@ -72,8 +73,18 @@ class _Table:
 
     def __init__(self, game: GameState | PlayerView, names: Sequence[str] | None) -> None:
         if not isinstance(game, (GameState, PlayerView)):
-            raise TypeError(f"render needs a GameState or a PlayerView, got {type(game).__name__}")
+            raise InvalidArgument(
+                "game", f"must be a GameState or a PlayerView, got {_brief(game)}"
+            )
         options = game.options
+        if names is not None and (
+            isinstance(names, str)
+            or len(names) != options.players
+            or not all(isinstance(name, str) for name in names)
+        ):
+            raise InvalidArgument(
+                "names", f"must be {options.players} strings, one per seat, got {_brief(names)}"
+            )
         variant = options.variant
         self.game = game
         self.variant = variant
@@ -189,7 +200,7 @@ def _s(n: int | float) -> str:
 
 
 def _seat_name(names: Sequence[str] | None, seat: int) -> str:
-    return f"seat {seat}" if names is None else str(names[seat])
+    return f"seat {seat}" if names is None else names[seat]
 
 
 def _rank(rank: int) -> str:
@@ -271,6 +282,10 @@ def text(
         names: one name per seat (default ``seat 0``, ``seat 1``, …).
         paint: decorates each card label and suit name, given its text and its suit name (for
             colour in a terminal); `None` for plain text.
+
+    Raises:
+        InvalidArgument: `game` is neither a state nor a view, or `names` is not one string per
+            seat.
 
     ```python
     from hanabi_core import Options, new_game, render, view
@@ -433,6 +448,9 @@ def hle_text(
     (the default) computes it from the observation's ``pyhanabi`` view; `None` prints none, as HLE
     does for its MINIMAL observation type. `str(observation)` passes the environment's own.
 
+    Raises:
+        InvalidArgument: `observation` is not a mapping with HLE's observation keys.
+
     ```python
     from hanabi_core import rl_env
 
@@ -443,6 +461,10 @@ def hle_text(
     """
     from .hle import COLOUR_CHARS, view_knowledge  # noqa: PLC0415 (HLE's words, on first use)
 
+    if not isinstance(observation, Mapping) or not all(k in observation for k in _HLE_KEYS):
+        raise InvalidArgument(
+            "observation", f"must be an rl_env observation (HLE's keys), got {_brief(observation)}"
+        )
     seen = observation["pyhanabi"]
     fireworks = observation["fireworks"]
     colours = len(fireworks)
@@ -482,6 +504,13 @@ def hle_text(
     lines.append(f"Deck size: {observation['deck_size']}")
     discards = "".join(" " + _hle_card(card) for card in observation["discard_pile"])
     return "\n".join(lines) + f"\nDiscards:{discards}"
+
+
+#: The entries of an observation `hle_text` reads.
+_HLE_KEYS = (
+    "life_tokens", "information_tokens", "fireworks", "num_players", "observed_hands",
+    "card_knowledge", "current_player_offset", "deck_size", "discard_pile", "pyhanabi",
+)  # fmt: skip
 
 
 def _hle_card(card: Mapping[str, Any]) -> str:
