@@ -26,6 +26,7 @@ from .errors import (
     InvalidRecord,
 )
 from .knowledge import CardKnowledge
+from .notation import parse_action
 from .options import EDITIONS, Edition, Options
 from .records import GameRecord, abandon, parse_record, read_record, write_record
 from .rules import apply, check, is_legal, legal_actions, new_game, playable
@@ -79,6 +80,7 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "new_game",
+    "parse_action",
     "parse_record",
     "playable",
     "rating",

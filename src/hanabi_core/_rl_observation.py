@@ -57,6 +57,20 @@ class PlayerObservation(Mapping[str, Any]):
         player = (self._seat + snapshot.start) % snapshot.config.players
         return f"PlayerObservation(player={player})"
 
+    def __str__(self) -> str:
+        """The observation as HLE prints it (`hanabi_core.render.hle_text`)."""
+        from .render import hle_text  # noqa: PLC0415 (render imports the views this module uses)
+
+        snapshot = self._snapshot
+        packed = snapshot.knowledge  # None for HLE's MINIMAL type, which hides every clue
+        players = snapshot.config.players
+        return hle_text(
+            self,
+            knowledge=None
+            if packed is None
+            else [packed[(self._seat + offset) % players] for offset in range(players)],
+        )
+
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickles (and copies) as the plain dict HLE would have given, not as the environment.
         return (dict, (dict(self),))

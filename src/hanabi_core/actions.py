@@ -13,6 +13,8 @@ here), colours are strings. Whether the action is *legal* is for the rules to sa
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any, Union
 
 from attrs import Attribute, field, frozen
@@ -48,6 +50,19 @@ class _Final:
         super().__init_subclass__(**kwargs)
 
 
+#: A colour written bare in the action notation: words of letters, digits and a few marks, single
+#: spaces between them, not starting like a number or a quote. Any other is written as a JSON
+#: string (``clue "3s" to seat 1``), so that `parse_action` reads every colour back.
+_BARE_COLOUR = re.compile(r"[^\W\d_][\w&'+./()-]*(?: [\w&'+./()-]+)*")
+
+
+def _colour_word(colour: str) -> str:
+    """`colour` as the action notation writes it (see `hanabi_core.notation`)."""
+    if _BARE_COLOUR.fullmatch(colour):
+        return colour
+    return json.dumps(colour, ensure_ascii=False)
+
+
 def _str(instance: object, attribute: Attribute[Any], value: object) -> None:
     if not isinstance(value, str):
         raise InvalidAction(attribute.name, f"must be a string, got {_brief(value)}")
@@ -81,7 +96,7 @@ class ColourClue(_Final):
     colour: str = field(validator=_str)
 
     def __str__(self) -> str:
-        return f"clue {self.colour} to seat {self.target}"
+        return f"clue {_colour_word(self.colour)} to seat {self.target}"
 
 
 @frozen

@@ -2,7 +2,8 @@
 
 ```text
 hanabi-core replay FILE              each turn in words, then the score and its rating
-hanabi-core show FILE --turn N       the table after N actions (FILE - reads standard input)
+hanabi-core show FILE --turn N       the table after N actions (--seat N: as one seat sees it;
+                                     FILE - reads standard input)
 hanabi-core rules [ID]               the numbered rules, or one rule with its sources
 hanabi-core rules --search TEXT      the rules and rulings that mention TEXT
 hanabi-core --version                the library's version and the spec's version and date
@@ -35,7 +36,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
-from . import _cli_input, _cli_simulate
+from . import _cli_input, _cli_simulate, render
 from .actions import ColourClue, Discard, Play, RankClue
 from .bots import BOTS, BotFactory, OpenBot, decide
 from .cards import DealtCard
@@ -80,7 +81,7 @@ class _Style:
         self.enabled = enabled
 
     def __call__(self, text: str, style: str) -> str:
-        code = _ANSI.get(style)
+        code = _ANSI.get(style, _ANSI.get(style.lower()))
         if not self.enabled or code is None:
             return text
         return f"\033[{code}m{text}\033[0m"
@@ -130,6 +131,12 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument(
         "--turn", type=int, default=None, help="how many actions to replay (default: all)"
     )
+    show.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        help="show the table as this seat sees it: its own cards hidden (default: every card)",
+    )
 
     rules = commands.add_parser("rules", help="list the numbered rules, or quote one")
     rules.add_argument("id", metavar="ID", nargs="?", help="a rule id, e.g. 5.2, 13.1 or 7.7a")
@@ -178,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "replay":
             return _replay(_cli_input.record(args.file), style)
         if args.command == "show":
-            return _show(_cli_input.record(args.file), args.turn, style)
+            return _show(_cli_input.record(args.file), args.turn, style, args.seat)
         if args.command == "rules":
             return _rules(args.id, style, args.search)
         if args.command == "simulate":
@@ -333,34 +340,22 @@ def _ending(record: GameRecord, final: GameState, style: _Style) -> str:
 # --- show ---------------------------------------------------------------------------------------
 
 
-def _show(record: GameRecord, turn: int | None, style: _Style) -> int:
+def _show(record: GameRecord, turn: int | None, style: _Style, seat: int | None = None) -> int:
     states = list(record.states())
     last = len(states) - 1
     if turn is None:
         turn = last
     if not 0 <= turn <= last:
         raise ValueError(f"--turn must be from 0 to {last} for this record, got {turn}")
+    players = record.options.players
+    if seat is not None and not 0 <= seat < players:
+        raise ValueError(f"--seat must be from 0 to {players - 1} for this record, got {seat}")
     state = states[turn]
     print(_describe_game(record))
-    mover = _name(record, state.current_player)
-    status = f"{mover} to move" if not state.is_over else "the game is over"
-    print(f"After {state.turn} of {len(record.actions)} actions: {status}")
-    # Rule 9.32: a Sudoku firework's count says which cards only with its start rank.
-    starts = state.starts or (0,) * len(state.built)
-    fireworks = "  ".join(
-        style(f"{suit} {built}" + (f" from {start}" if start else ""), suit)
-        for (suit, built), start in zip(state.fireworks.items(), starts, strict=True)
-    )
-    print(f"Fireworks: {fireworks}")
-    print(_tokens(state))
-    print("Hands (oldest card first, slot 0 on the left):")
-    width = max(len(_name(record, s)) for s in range(len(state.hands)))
-    for seat, hand in enumerate(state.hands):
-        cards = ", ".join(style.card(card) for card in hand) or "(empty)"
-        marker = "*" if seat == state.current_player and not state.is_over else " "
-        print(f"  {marker} {_name(record, seat):<{width}}  {cards}")
-    discards = ", ".join(style.card(card) for card in state.discards) or "none"
-    print(f"Discards: {discards}")
+    print(f"After {state.turn} of {len(record.actions)} actions:")
+    names = [_name(record, s) for s in range(players)]
+    game = state if seat is None else view(state, seat)
+    print(render.text(game, names=names, paint=style))
     if state.outcome is not None:
         print(_ending(record, state, style))
     return OK

@@ -252,8 +252,13 @@ class Outcome:
         """The score is the maximum."""
         return self.score == self.max_score
 
+    def __str__(self) -> str:
+        from .render import outcome  # noqa: PLC0415 (render imports this module)
 
-@frozen
+        return outcome(self)
+
+
+@frozen(repr=False)
 class GameState:
     """A position of a game: frozen, hashable, and shared with the states around it.
 
@@ -351,6 +356,23 @@ class GameState:
         if self.log is None:
             return None
         return Turn(self.turn - 1, *self.log.entry)
+
+    def __repr__(self) -> str:
+        from .render import state_repr  # noqa: PLC0415 (render imports this module)
+
+        return state_repr(self)
+
+    def __str__(self) -> str:
+        """The table as text (`hanabi_core.render.text`)."""
+        from .render import text  # noqa: PLC0415
+
+        return text(self)
+
+    def _repr_html_(self) -> str:
+        """The table as SVG, for notebooks (`hanabi_core.render.svg`)."""
+        from .render import svg  # noqa: PLC0415
+
+        return svg(self)
 
 
 _SLOTS = tuple(GameState.__dict__[a.name].__set__ for a in fields(GameState))

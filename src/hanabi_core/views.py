@@ -168,7 +168,7 @@ class SeenTurn:
     drawn: DealtCard | None = None
 
 
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, repr=False)
 class PlayerView:
     """Everything one seat may know of a game (section 12): frozen, hashable, comparable.
 
@@ -261,6 +261,23 @@ class PlayerView:
     def hand_size(self, seat: int) -> int:
         """How many cards `seat` holds (the viewer's own included)."""
         return len(self.knowledge[seat])
+
+    def __repr__(self) -> str:
+        from .render import view_repr  # noqa: PLC0415 (render imports this module)
+
+        return view_repr(self)
+
+    def __str__(self) -> str:
+        """The table as this seat sees it, as text (`hanabi_core.render.text`)."""
+        from .render import text  # noqa: PLC0415
+
+        return text(self)
+
+    def _repr_html_(self) -> str:
+        """The table as this seat sees it, as SVG, for notebooks (`hanabi_core.render.svg`)."""
+        from .render import svg  # noqa: PLC0415
+
+        return svg(self)
 
 
 def view(state: GameState, player: int) -> PlayerView:
