@@ -28,7 +28,11 @@ from test_hle_rl_env_differential import config_for, game_to_json  # noqa: E402
 # (options given to EDITIONS["hle"].options, careful play, seed): every player count, random and
 # careful play, and HLE's configurable hand size, Note cap and Storm count (rules 10.3, 10.4, 10.7).
 PYHANABI_CASES = [
-    *(({"players": p}, careful, 100 + 10 * p + careful) for p in (2, 3, 4, 5) for careful in (0, 1)),
+    *(
+        ({"players": p}, careful, 100 + 10 * p + careful)
+        for p in (2, 3, 4, 5)
+        for careful in (0, 1)
+    ),
     ({"players": 2, "hand_size": 3, "max_notes": 4, "max_storms": 1}, True, 201),
     ({"players": 3, "hand_size": 2, "max_notes": 2, "max_storms": 2}, True, 202),
     ({"players": 5, "hand_size": 5, "max_notes": 8, "max_storms": 3}, True, 203),

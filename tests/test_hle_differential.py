@@ -119,7 +119,6 @@ class Step:
     over: bool
     taken: Action | None
 
-
     def to_json(self) -> dict[str, Any]:
         """The step as JSON (``tests/data/hle/``)."""
         return {

@@ -11,6 +11,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any, TextIO
 
+from ._extras import missing_extra
 from .bots import BOTS
 from .options import EDITIONS
 from .variants import VARIANTS
@@ -106,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     from .simulate import default_workers, plot, simulate  # noqa: PLC0415 (multiprocessing)
 
     if args.plot is not None and not _can_plot():
-        raise ValueError("--plot needs matplotlib: pip install 'hanabi_core[plot]'")
+        raise ValueError(str(missing_extra("--plot", "matplotlib", "plot")))
     bots = [name.strip() for name in args.bot.split(",") if name.strip()]
     workers = args.workers if args.workers is not None else default_workers()
     isatty = getattr(sys.stderr, "isatty", None)
