@@ -22,7 +22,9 @@ from pathlib import Path
 
 import hanabi_core
 from hanabi_core import Options, apply, legal_actions, new_game, rl_env
+from hanabi_core.bots import BOTS
 from hanabi_core.rulebook import rule_text
+from hanabi_core.simulate import play_game
 
 
 def check(label: str, condition: bool) -> None:
@@ -48,6 +50,8 @@ def main() -> None:
     first = play_out(seed=7)
     check(f"a seeded game plays out: score {first[0]} in {first[1]} turns", first[1] > 0)
     check("the same seed plays the same game", play_out(seed=7) == first)
+    final = play_game(Options(players=3), BOTS["simple"], seed=7)
+    check(f"the simple bot plays a seeded game: score {final.score}", final.score > 0)
 
     check("the packaged spec text: rule 4.5", "clue" in rule_text("4.5").body.lower())
 
