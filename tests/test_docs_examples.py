@@ -2,8 +2,8 @@
 
 Blocks are collected from ``docs/**/*.md``, the spec text in ``src/hanabi_core/rulebook/*.md``,
 the README, and the docstrings of ``src/hanabi_core/**/*.py`` (which the API reference shows).
-The blocks of one page run in order in one shared namespace, so a page may set something up once
-and use it in its later examples. A block fenced as
+Each block runs alone, in a fresh namespace, as a reader who copies it into a new file would run
+it: a block carries its own imports and set-up. A block fenced as
 ```` ```python skip ```` or whose first line is ``# doc: no-run`` is shown but not run.
 """
 
@@ -70,8 +70,20 @@ def test_pages_with_examples_are_found() -> None:
 
 @pytest.mark.parametrize("page", RUNNABLE, ids=_page_id)
 def test_examples_run(page: Path) -> None:
-    namespace: dict[str, object] = {"__name__": f"docs_example_{page.stem.replace('-', '_')}"}
+    """Every block of the page runs on its own, in a namespace of its own."""
     for line, source in python_blocks(page.read_text(encoding="utf-8")):
+        namespace: dict[str, object] = {"__name__": f"docs_example_{page.stem.replace('-', '_')}"}
         # Pad with blank lines so that a traceback's line numbers are the page's.
         code = compile("\n" * (line - 1) + source, str(page), "exec")
         exec(code, namespace)
+
+
+def test_a_block_runs_alone() -> None:
+    """A name one block defines is not seen by the next block of the same page."""
+    page = "```python\nshared = 1\n```\n\ntext\n\n```python\nshared\n```\n"
+    (first_line, first), (second_line, second) = python_blocks(page)
+    namespace: dict[str, object] = {}
+    exec(first, namespace)
+    with pytest.raises(NameError):
+        exec(second, {})
+    assert (first_line, second_line) == (2, 8)

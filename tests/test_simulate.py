@@ -185,10 +185,10 @@ def test_plot_says_how_to_install_matplotlib(
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
     result = simulate("random", games=2, workers=1)
-    with pytest.raises(ImportError, match=r"pip install 'hanabi_core\[plot\]'"):
+    with pytest.raises(ImportError, match=r'pip install -e "\.\[plot\]"'):
         plot(result, tmp_path / "scores.png")
     assert main(["simulate", "--games", "2", "--plot", str(tmp_path / "scores.png")]) == 2
-    assert "pip install 'hanabi_core[plot]'" in capsys.readouterr().err
+    assert 'pip install -e ".[plot]"' in capsys.readouterr().err
     assert not (tmp_path / "scores.png").exists()
 
 

@@ -12,6 +12,7 @@ import time
 from typing import TYPE_CHECKING, Any, TextIO
 
 from . import _cli_input
+from ._extras import missing_extra
 from .bots import BOTS
 from .options import EDITIONS
 
@@ -114,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     from .simulate import default_workers, plot, simulate  # noqa: PLC0415 (multiprocessing)
 
     if args.plot is not None and not _can_plot():
-        raise ValueError("--plot needs matplotlib: pip install 'hanabi_core[plot]'")
+        raise ValueError(str(missing_extra("--plot", "matplotlib", "plot")))
     bots: list[Any]
     players = args.players
     if args.seats is not None:

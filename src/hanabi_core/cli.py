@@ -5,7 +5,7 @@ hanabi-core replay FILE              each turn in words, then the score and its 
 hanabi-core show FILE --turn N       the table after N actions (--seat N: as one seat sees it;
                                      FILE - reads standard input)
 hanabi-core rules [ID]               the numbered rules, or one rule with its sources
-hanabi-core rules --search TEXT      the rules and rulings that mention TEXT
+hanabi-core rules --search WORD...   the rules and rulings that mention the words, with snippets
 hanabi-core --version                the library's version and the spec's version and date
 hanabi-core new --players N ...      a fresh deal (optionally played out) as a record
 hanabi-core simulate --bot NAME ...  many seeded games played by bots, scored
@@ -141,7 +141,12 @@ def _parser() -> argparse.ArgumentParser:
     rules = commands.add_parser("rules", help="list the numbered rules, or quote one")
     rules.add_argument("id", metavar="ID", nargs="?", help="a rule id, e.g. 5.2, 13.1 or 7.7a")
     rules.add_argument(
-        "--search", metavar="TEXT", help="list the rules and rulings whose title or text has TEXT"
+        "--search",
+        metavar="WORD",
+        nargs="+",
+        help="list the rules and rulings whose title or text has every word of TEXT (whole words, "
+        "or the glossary's synonyms: strike, fuse, lives, bomb, clue token, hint...), each with a "
+        "snippet",
     )
 
     new = commands.add_parser("new", help="deal a new game and write it as a record")
@@ -187,7 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "show":
             return _show(_cli_input.record(args.file), args.turn, style, args.seat)
         if args.command == "rules":
-            return _rules(args.id, style, args.search)
+            search = None if args.search is None else " ".join(args.search)
+            return _rules(args.id, style, search)
         if args.command == "simulate":
             return _cli_simulate.run(args)
         return _new(args)
@@ -371,7 +377,7 @@ def _version_text() -> str:
 
 
 def _rules(rule_id: str | None, style: _Style, search: str | None = None) -> int:
-    from .rulebook import all_rules, plain_text, rule_text, section_titles  # noqa: PLC0415
+    from .rulebook import all_rules, plain_text, rule_text, section_titles, snippet  # noqa: PLC0415
     from .rulebook import search as search_rules  # noqa: PLC0415 (parsed lazily)
 
     if search is not None:
@@ -380,7 +386,8 @@ def _rules(rule_id: str | None, style: _Style, search: str | None = None) -> int
             print(f"{PROG}: no rule or ruling mentions {search!r}", file=sys.stderr)
             return BAD_INPUT
         for rule in found:
-            print(f"  {rule.id:<5} {rule.title}")
+            print(style(f"  {rule.id:<5} {rule.title}", "bold"))
+            print(f"        {snippet(rule, search, width=92)}")
         return OK
     if rule_id is None:
         titles = section_titles()

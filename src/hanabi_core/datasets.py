@@ -12,7 +12,8 @@ under HLE's rules (the ``"hle"`` edition), with HLE's colours R, Y, G, W, B:
   [colour, rank index], ``actions`` (N, T, P) as JaxMARL uids per player (the player not to move
   sends the no-op uid, one past HLE's last), ``num_actions`` (N,), and ``scores``, ``game_ids``,
   ``num_players``; read them with [`read_ah2ac2`][hanabi_core.datasets.read_ah2ac2], which needs
-  the ``datasets`` extra (``pip install "hanabi_core[datasets]"``: safetensors and NumPy).
+  the ``datasets`` extra (safetensors and NumPy: ``pip install -e ".[datasets]"`` from a clone,
+  ``pip install "hanabi-core[datasets]"`` once released on PyPI).
 
 ```python
 from hanabi_core import EDITIONS, Play, new_game
@@ -155,9 +156,10 @@ def read_ah2ac2(source: Source | bytes) -> list[GameRecord]:
     try:
         from safetensors.numpy import load, load_file  # noqa: PLC0415  (an optional extra)
     except ImportError as error:  # pragma: no cover - depends on the environment
-        raise ImportError(
-            "hanabi_core.datasets.read_ah2ac2 needs safetensors and NumPy: "
-            'pip install "hanabi_core[datasets]"'
+        from ._extras import missing_extra  # noqa: PLC0415
+
+        raise missing_extra(
+            "hanabi_core.datasets.read_ah2ac2", "safetensors and NumPy", "datasets"
         ) from error
     data = load(source) if isinstance(source, bytes) else load_file(os.fspath(source))
     for name in ("decks", "actions", "num_actions"):

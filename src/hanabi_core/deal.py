@@ -20,7 +20,15 @@ from .cards import Card
 from .errors import InvalidDeck, _brief
 from .variants import Variant
 
-__all__ = ["MAX_SEED", "check_deck", "check_seed", "permutation", "shuffled_deck", "words"]
+__all__ = [
+    "MAX_SEED",
+    "check_deck",
+    "check_seed",
+    "permutation",
+    "shuffled_deck",
+    "stacked_deck",
+    "words",
+]
 
 #: Seeds are whole numbers from 0 to ``MAX_SEED`` (2**64 - 1).
 MAX_SEED = (1 << 64) - 1
@@ -105,6 +113,36 @@ def shuffled_deck(variant: Variant, seed: int) -> tuple[Card, ...]:
     check_seed(seed)
     canonical = variant.deck
     return tuple(canonical[k] for k in permutation(len(canonical), seed))
+
+
+def stacked_deck(variant: Variant, *top: Card) -> tuple[Card, ...]:
+    """The variant's deck with the cards `top` first, in order, then the rest in canonical order.
+
+    A stacked deck sets up a position to study: pass it to `new_game(options, deck=...)`. The
+    first ``players × hand_size`` cards are the hands (seat 0's first, oldest card first; rule
+    2.4), the next are drawn in order.
+
+    Raises:
+        InvalidDeck: if `top` holds a card the variant's deck has no copy left of (field
+            ``"deck"``).
+
+    ```python
+    from hanabi_core import VARIANTS, Card, Options, new_game
+    from hanabi_core.deal import stacked_deck
+
+    deck = stacked_deck(VARIANTS["base"], Card("red", 5), Card("blue", 1))
+    game = new_game(Options(2, hand_size=1), deck=deck)
+    assert game.hands[0][0].card == Card("red", 5) and game.hands[1][0].card == Card("blue", 1)
+    ```
+    """
+    rest = list(variant.deck)
+    for i, card in enumerate(top):
+        if card not in rest:
+            raise InvalidDeck(
+                "deck", f"the top card at position {i}, {_brief(card)}, has no copy left"
+            )
+        rest.remove(card)
+    return (*top, *rest)
 
 
 def check_seed(seed: object) -> int:

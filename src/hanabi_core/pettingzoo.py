@@ -1,7 +1,9 @@
 """Hanabi as a PettingZoo AEC environment, over [`rl_env`][hanabi_core.rl_env].
 
-Needs the optional ``rl`` extra (``pip install "hanabi_core[rl]"``: PettingZoo, Gymnasium and
-NumPy). The environment follows PettingZoo's own Hanabi (``pettingzoo.classic.hanabi_v5``): agents
+Needs the optional ``rl`` extra (PettingZoo, Gymnasium and NumPy): ``pip install -e ".[rl]"``
+from a clone, ``pip install "hanabi-core[rl]"`` once released on PyPI.
+
+The environment follows PettingZoo's own Hanabi (``pettingzoo.classic.hanabi_v5``): agents
 ``player_0`` … ``player_{P-1}``, actions are HLE's move uids, and each observation is
 ``{"observation": the canonical vector (float32), "action_mask": int8 per uid}``; every agent is
 rewarded the change in score. It passes ``pettingzoo.test.api_test``.
@@ -56,9 +58,10 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as error:  # pragma: no cover - depends on the environment
-    raise ImportError(
-        "hanabi_core.pettingzoo needs PettingZoo, Gymnasium and NumPy: "
-        'pip install "hanabi_core[rl]"'
+    from ._extras import missing_extra
+
+    raise missing_extra(
+        "hanabi_core.pettingzoo", "PettingZoo, Gymnasium and NumPy", "rl"
     ) from error
 
 from . import hle

@@ -526,7 +526,8 @@ def simulate(
 def plot(simulation: Simulation, path: str | os.PathLike[str]) -> None:
     """Draw each bot's score histogram into an image file (PNG, SVG, PDF: by its extension).
 
-    Needs matplotlib: ``pip install 'hanabi_core[plot]'``.
+    Needs matplotlib, the ``plot`` extra: ``pip install -e ".[plot]"`` from a clone,
+    ``pip install "hanabi-core[plot]"`` once released on PyPI.
 
     Raises:
         ImportError: matplotlib is not installed (the message says how to install it).
@@ -534,9 +535,9 @@ def plot(simulation: Simulation, path: str | os.PathLike[str]) -> None:
     try:
         from matplotlib.figure import Figure  # noqa: PLC0415  (an optional extra)
     except ImportError:
-        raise ImportError(
-            "drawing a plot needs matplotlib: pip install 'hanabi_core[plot]'"
-        ) from None
+        from ._extras import missing_extra  # noqa: PLC0415
+
+        raise missing_extra("drawing a plot", "matplotlib", "plot") from None
     max_score = simulation.options.variant.max_score
     figure = Figure(figsize=(8, 4.5), layout="constrained")
     axes = figure.subplots()

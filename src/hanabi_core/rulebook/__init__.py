@@ -27,8 +27,17 @@ from types import MappingProxyType
 import attrs
 
 from ..spec import Rule
+from ._search import parse_query
 
-__all__ = ["RuleText", "all_rules", "plain_text", "rule_text", "search", "section_titles"]
+__all__ = [
+    "RuleText",
+    "all_rules",
+    "plain_text",
+    "rule_text",
+    "search",
+    "section_titles",
+    "snippet",
+]
 
 _SECTION_HEADING = re.compile(r"^# (?P<number>\d+)\. (?P<title>.+?)(?:\s+\{[^}]*\})?\s*$")
 _RULE_HEADING = re.compile(
@@ -41,6 +50,7 @@ _SUBRULE = re.compile(r"^\*\*(?P<id>\d+\.\d+[a-z])\*\*\s")
 _SUBRULE_ID = re.compile(r"^(?P<rule>\d+\.\d+)[a-z]$")
 _LINK = re.compile(r"\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)\)")
 _RULE_ANCHOR = re.compile(r"#rule-(?P<id>\d+\.\d+)$")
+_FENCED = re.compile(r"^```[^\n]*\n.*?^```[^\n]*$", re.MULTILINE | re.DOTALL)
 
 
 @attrs.frozen
@@ -298,21 +308,63 @@ def plain_text(markdown: str, width: int = 100) -> str:
 
 
 def search(text: str) -> tuple[RuleText, ...]:
-    """The rules and rulings whose title or text (not the examples) holds every word of `text`,
-    in any case.
+    """The rules and rulings whose title or text (not the examples) holds every word of `text`.
+
+    Words match whole, in any case, with an optional plural (``fuse`` does not find "refused";
+    ``clue`` finds "clues"), and the glossary's other names for the library's terms find them too:
+    ``strike``, ``fuse`` and ``lives`` find the Storm tokens, ``clue token`` and ``hint token`` the
+    Note tokens, ``hint`` a clue, ``bomb`` a misplay, ``blind play`` a play.
 
     ```python
     from hanabi_core.rulebook import search
+
     assert "7.7" in [rule.id for rule in search("precedence")]
+    assert "1.3" in [rule.id for rule in search("fuse")]
+    assert "5.2" not in [rule.id for rule in search("fuse")]  # "refused" is not "fuse"
     ```
     """
-    words = text.casefold().split()
-    if not words:
+    query = parse_query(text)
+    if not query.terms:
         return ()
-    found = []
-    for rule in all_rules():
-        text_only = rule.body.split("**Example", 1)[0]  # the words, not the example code
-        haystack = f"{rule.id} {rule.title}\n{plain_text(text_only)}".casefold()
-        if all(word in haystack for word in words):
-            found.append(rule)
-    return tuple(found)
+    return tuple(rule for rule in all_rules() if query.matches(_searchable(rule)))
+
+
+def snippet(rule: RuleText, text: str, width: int = 96) -> str:
+    """A line of `rule`'s text around the first word of the query `text` it holds (see `search`),
+    at most `width` characters, with "…" where it is cut.
+
+    ```python
+    from hanabi_core.rulebook import rule_text, snippet
+
+    line = snippet(rule_text("1.3"), "strike")
+    assert "Storm" in line and len(line) <= 96
+    ```
+    """
+    query = parse_query(text)
+    words = rule.body.split("**Example", 1)[0]
+    # The prose first; the formal statement's code and the tables only when the words are there
+    # alone.
+    prose = _FENCED.sub("", words).replace("**Formal.**", "")
+    prose = "\n".join(line for line in prose.splitlines() if not line.lstrip().startswith("|"))
+    plain = " ".join(plain_text(prose, width=10_000).split())
+    match = query.first_match(plain)
+    if match is None:
+        plain = " ".join(plain_text(words, width=10_000).split())
+        match = query.first_match(plain)
+    start = 0 if match is None else match.start()
+    begin = max(0, start - width // 3)
+    if begin:  # start at a word
+        space = plain.find(" ", begin, start)
+        begin = start if space < 0 else space + 1
+    end = begin + width - (2 if begin else 1)
+    if end >= len(plain):
+        return ("…" if begin else "") + plain[begin:]
+    space = plain.rfind(" ", begin, end)
+    end = space if space > start else end
+    return ("…" if begin else "") + plain[begin:end] + "…"
+
+
+def _searchable(rule: RuleText) -> str:
+    """What `search` reads of a rule: its id, title and text, not its example code."""
+    text_only = rule.body.split("**Example", 1)[0]
+    return f"{rule.id} {rule.title}\n{plain_text(text_only)}"

@@ -14,7 +14,9 @@ converters) or to check another Hanabi engine against hanabi_core, rule by rule.
   [`EngineAdapter`][hanabi_core.testing.EngineAdapter] to run the same games in your engine and
   compare it with hanabi_core at every step.
 
-It needs Hypothesis, which hanabi_core itself does not: ``pip install hanabi_core[testing]``.
+It needs Hypothesis, which hanabi_core itself does not: the ``testing`` extra,
+``pip install -e ".[testing]"`` from a clone, ``pip install "hanabi-core[testing]"`` once released
+on PyPI.
 """
 
 from __future__ import annotations
@@ -22,10 +24,9 @@ from __future__ import annotations
 try:
     import hypothesis  # noqa: F401
 except ImportError as error:  # pragma: no cover - exercised only without hypothesis installed
-    raise ImportError(
-        "hanabi_core.testing needs Hypothesis, which is not installed: "
-        "pip install hanabi_core[testing]"
-    ) from error
+    from .._extras import missing_extra
+
+    raise missing_extra("hanabi_core.testing", "Hypothesis", "testing") from error
 
 from .invariants import (
     absurd_actions,
