@@ -100,7 +100,7 @@ def test_the_notation_reads_as_written() -> None:
 
 
 def test_parsing_is_lenient_as_a_person_would_be() -> None:
-    state = new_game(Options(3, variant=variant("Rainbow (6 Suits)")), seed=1)
+    state = new_game(Options(3, variant=variant("Pink (6 Suits)")), seed=1)
     assert parse_action("  PLAY 2 ", state) == Play(2)
     assert parse_action("discard   slot\t0", state) == Discard(0)
     assert parse_action("Clue purple To Seat 2", state) == ColourClue(2, "Purple")

@@ -181,8 +181,8 @@ def test_repr_is_short_and_equality_hash_and_pickling_are_unchanged() -> None:
     assert repr(state) == "<GameState base 3p turn 12 score 0>"
     seen = view(state, 1)
     assert repr(seen) == "<PlayerView seat 1 base 3p turn 12 score 0>"
-    rainbow = new_game(Options(2, variant=variant("Rainbow (6 Suits)")), seed=1)
-    assert repr(rainbow) == "<GameState 'Rainbow (6 Suits)' 2p turn 0 score 0>"
+    rainbow = new_game(Options(2, variant=variant("Pink (6 Suits)")), seed=1)
+    assert repr(rainbow) == "<GameState 'Pink (6 Suits)' 2p turn 0 score 0>"
     for value in (state, seen):
         again = pickle.loads(pickle.dumps(value))
         assert again == value and hash(again) == hash(value)

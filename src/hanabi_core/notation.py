@@ -72,7 +72,7 @@ def parse_action(text: str, game: GameState | PlayerView | Options | Variant) ->
     from hanabi_core import Options, RankClue, new_game, parse_action
     from hanabi_core.hanablive import variant
 
-    state = new_game(Options(2, variant=variant("Rainbow (6 Suits)")), seed=1)
+    state = new_game(Options(2, variant=variant("Pink (6 Suits)")), seed=1)
     assert parse_action("clue purple to seat 1", state).colour == "Purple"
     assert parse_action("clue 4 to seat 0", state) == RankClue(0, 4)
     ```
