@@ -30,9 +30,9 @@ from types import MappingProxyType
 from attrs import field, fields, frozen
 
 from ._readonly import ReadOnlyMap
-from ._tables import _variant_tables
 from .actions import ColourClue, RankClue
 from .cards import RANKS, Card, _rank_slot
+from .rules.tables import variant_tables
 from .variants import Variant
 
 __all__ = ["CardKnowledge"]
@@ -164,7 +164,7 @@ def _face_tables(variant: Variant) -> _FaceTables:
         # The copies of each face, as the deal's tables count them (rules 1.1, 9.29, 9.32).
         copies = {
             (i, rank): count
-            for i, counts in enumerate(_variant_tables(variant).copies)
+            for i, counts in enumerate(variant_tables(variant).copies)
             for rank, count in counts.items()
         }
         # Rules 4.6, 4.7 and 9.27: each clue the variant's players may give, through

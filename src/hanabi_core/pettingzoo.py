@@ -44,7 +44,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
 
 from . import hle
 from .errors import InvalidOptions, _brief
-from .rl_env import HanabiEnv
+from .hle.env import HanabiEnv
 
 __all__ = ["HanabiAECEnv", "env", "raw_env"]
 

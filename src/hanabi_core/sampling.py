@@ -87,13 +87,13 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from ._tables import _variant_tables
 from .actions import ColourClue, Discard, Play, RankClue
 from .cards import RANKS, START, Card, _rank_slot
 from .errors import HanabiError, IllegalAction, InvalidDeck
 from .knowledge import _STRIDE, CardKnowledge, all_faces, clue_faces, learn
 from .records import abandon
 from .rules import apply, dealt_orders, new_game
+from .rules.tables import variant_tables
 from .state import EndReason, GameState, _replace_card
 from .variants import Variant
 from .views import HiddenClue, HiddenPlay, PlayerView, SeenTurn, _hole_action
@@ -272,7 +272,7 @@ def _assign_fitting(
     faces = _faces(variant)
     # Rule 9.33a: Throw It in a Hole is never Up or Down nor Sudoku, so a firework grows along
     # its suit's build order alone (rules 6.2 and 9.7): `next_rank` says what extends it.
-    next_rank = _variant_tables(variant).next_rank
+    next_rank = variant_tables(variant).next_rank
     left = list(pool)
     built = [0] * len(variant.suits)
     hole: list[int] = []

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .._legality import _last_clue
-from .._tables import _note_cap
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..options import Options
-from ..rules import _extend_firework, outcome_after_turn
+from ..rules import extend_firework, outcome_after_turn
+from ..rules.legality import last_clue
+from ..rules.tables import note_cap
 from ..scoring import max_points
 from ..spec import Rule
 from ..state import EndReason, Outcome
@@ -53,9 +53,9 @@ def _card_outcome(  # noqa: PLR0917
     notes = track.notes
     storms = track.storms
     variant = options.variant
-    cap = _note_cap(options)  # rule 9.25: in half Notes in Clue Starved
+    cap = note_cap(options)  # rule 9.25: in half Notes in Clue Starved
     # Rules 6.2, 6.4, 9.7, 9.29 and 9.32, as `apply` has them.
-    fits, complete, built_directions, built_starts = _extend_firework(
+    fits, complete, built_directions, built_starts = extend_firework(
         options, built, track.directions, track.starts, suit, rank
     )
     directions, starts = track.directions, track.starts
@@ -231,7 +231,7 @@ def _last_clue_type(options: Options, track: _Track) -> type[ColourClue] | type[
     """Under Alternating Clues (rule 9.26), the type of the game's last clue; else `None`."""
     if not options.variant.alternating_clues:
         return None
-    return _last_clue(_logged_actions(track))  # as the engine reads its own log
+    return last_clue(_logged_actions(track))  # as the engine reads its own log
 
 
 def _refusal(  # noqa: PLR0917

@@ -32,7 +32,6 @@ from typing import Any, cast
 import attrs
 from attrs import fields, frozen
 
-from .._tables import _note_cap, _variant_tables
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..errors import IllegalAction, InvalidOptions, InvalidRecord
@@ -41,6 +40,7 @@ from ..options import Options
 from ..rules import (  # the one statement of legality (sections 3 to 5) and of section 7, shared
     legal_actions_from,
 )
+from ..rules.tables import note_cap, variant_tables
 from ..state import Direction
 from ..variants import ClueShown
 from ..views import HiddenPlay, PlayerView, seen_clue
@@ -181,7 +181,7 @@ class LiveGame:
             drawn=0,
             built=(0,) * len(variant.suits),
             discards=(),
-            notes=_note_cap(options),  # rule 2.7 (half Notes: rule 9.25)
+            notes=note_cap(options),  # rule 2.7 (half Notes: rule 9.25)
             storms=0,
             current_player=0,
             turn=0,
@@ -456,8 +456,8 @@ class LiveGame:
             suit = card.suit_index
             # Rules 6.2 and 6.3: the card fits if it is the next of its suit's build order. The
             # build order alone decides, as no Throw It in a Hole variant is Up or Down or Sudoku
-            # (rule 9.33a), whose fireworks `rules._extend_firework` builds otherwise.
-            next_rank = _variant_tables(self.options.variant).next_rank[suit]
+            # (rule 9.33a), whose fireworks `rules.extend_firework` builds otherwise.
+            next_rank = variant_tables(self.options.variant).next_rank[suit]
             extends = card.rank == next_rank[built[suit]]
             # The fireworks are exactly known while no card of the seat's own is in the hole;
             # once one is, a known card's firework may hold more than `built` says, so only a

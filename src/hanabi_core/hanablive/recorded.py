@@ -9,11 +9,11 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from .._reach import _reachable, _sudoku_reach
-from .._tables import _variant_tables
 from ..actions import ColourClue, Play, RankClue
 from ..cards import RANKS, DealtCard
 from ..errors import InvalidOptions
+from ..rules.reach import reachable, sudoku_reach
+from ..rules.tables import variant_tables
 from ..state import EndReason, GameState
 from .protocol import END_CONDITION, HIDDEN, TERMINATED, TERMINATED_BY_VOTE
 
@@ -182,12 +182,12 @@ def _max_score(state: GameState) -> int:
     variantSudokuGetMaxScore)."""
     variant = state.options.variant
     if variant.up_or_down:
-        return _reachable(state.options, state.built, state.discards, state.directions)
+        return reachable(state.options, state.built, state.discards, state.directions)
     gone: dict[tuple[int, int], int] = {}
     for card in state.discards:
         gone[card.suit_index, card.rank] = gone.get((card.suit_index, card.rank), 0) + 1
     if variant.sudoku:
-        return _sudoku_reach(_variant_tables(variant), gone, state.starts, server=True)
+        return sudoku_reach(variant_tables(variant), gone, state.starts, server=True)
     total = 0
     for i, suit in enumerate(variant.suits):
         copies = dict(zip(RANKS, suit.copies, strict=True))

@@ -41,16 +41,16 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import hle
-from ._rl_observation import PlayerObservation
-from ._rl_snapshot import _Config, _Snapshot
-from .cards import Card
-from .errors import IllegalAction, InvalidAction, InvalidDeck, InvalidOptions, _brief
-from .hle.config import _int_option
-from .hle.knowledge import _initial_knowledge, _seer
-from .rules import apply, check, new_game
-from .spec import Rule
-from .state import GameState
+from .. import hle
+from ..cards import Card
+from ..errors import IllegalAction, InvalidAction, InvalidDeck, InvalidOptions, _brief
+from ..rules import apply, check, new_game
+from ..spec import Rule
+from ..state import GameState
+from .config import _int_option
+from .knowledge import _initial_knowledge, _seer
+from .observation import PlayerObservation
+from .snapshot import _Config, _Snapshot
 
 __all__ = ["PRESETS", "HanabiEnv", "PlayerObservation", "make"]
 

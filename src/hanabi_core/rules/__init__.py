@@ -5,9 +5,9 @@ spec open: each check and each effect cites the rule it implements. The layers, 
 fullest, follow python-chess: `legal_actions` lists what may be done, `is_legal` answers for one
 action, `check` says why an action is refused, and `apply` validates and returns the next state.
 
-What only computes lives in private modules below this one: `_tables` (lookups derived once per
-options or variant), `_legality` (the legality core and the refusals) and `_reach` (what the
-fireworks can still reach, rules 7.4, 7.6 and 9.29).
+What only computes lives in the modules of this package: `rules.tables` (lookups derived once per
+options or variant), `rules.legality` (the legality core and the refusals) and `rules.reach` (what
+the fireworks can still reach, rules 7.4, 7.6 and 9.29).
 """
 
 from __future__ import annotations
@@ -17,7 +17,15 @@ from operator import getitem
 
 from attrs import evolve
 
-from ._legality import (  # the legality core (sections 3 to 6), called directly on the hot path
+from ..actions import Action, ColourClue, Discard, Play, RankClue
+from ..cards import RANKS, Card, DealtCard
+from ..deal import check_deck, check_seed, permutation
+from ..errors import IllegalAction, InvalidArgument, InvalidDeck, InvalidOptions, _brief
+from ..options import Options
+from ..scoring import max_points, points
+from ..spec import Rule
+from ..state import Direction, EndReason, GameState, Outcome, new_state, push
+from .legality import (  # the legality core (sections 3 to 6), called directly on the hot path
     _check_card_action,
     _check_clue,
     _last_clue_type,
@@ -28,16 +36,8 @@ from ._legality import (  # the legality core (sections 3 to 6), called directly
     _touched,
     _verb,
 )
-from ._reach import _out_of_reach, _reachable, sudoku_next, up_or_down_next
-from ._tables import _note_cap, _variant_tables
-from .actions import Action, ColourClue, Discard, Play, RankClue
-from .cards import RANKS, Card, DealtCard
-from .deal import check_deck, check_seed, permutation
-from .errors import IllegalAction, InvalidArgument, InvalidDeck, InvalidOptions, _brief
-from .options import Options
-from .scoring import max_points, points
-from .spec import Rule
-from .state import Direction, EndReason, GameState, Outcome, new_state, push
+from .reach import _out_of_reach, reachable, sudoku_next, up_or_down_next
+from .tables import note_cap, variant_tables
 
 __all__ = [
     "apply",
@@ -92,7 +92,7 @@ def new_game(
     if not isinstance(options, Options):
         raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
     variant = options.variant
-    tables = _variant_tables(variant)
+    tables = variant_tables(variant)
     if (deck is None) == (seed is None):
         raise InvalidDeck("deck", "give exactly one of deck= (the cards, top first) or seed=")
     if seed is not None:
@@ -115,7 +115,7 @@ def new_game(
         drawn,
         (0,) * suits,  # built
         (),  # discards
-        _note_cap(options),  # rule 2.7 (half Notes: rule 9.25)
+        note_cap(options),  # rule 2.7 (half Notes: rule 9.25)
         0,  # storms
         0,  # current player, rule 2.6
         0,  # turn
@@ -259,7 +259,7 @@ def playable(state: GameState, card: DealtCard | Card) -> bool:
         if found is None:
             return False
         suit = found
-    return _extend_firework(
+    return extend_firework(
         state.options, state.built, state.directions, state.starts, suit, card.rank
     )[0]
 
@@ -331,7 +331,7 @@ def apply(state: GameState, action: Action) -> GameState:
                 options = state.options
                 variant = options.variant
                 # ... the cap counted in half Notes in Clue Starved (rule 9.25) ...
-                if state.notes < _note_cap(options):
+                if state.notes < note_cap(options):
                     return _discard(state, hand, action.slot, action, True)
                 if variant.discards_at_note_cap:  # ... and rule 9.13: at the cap, for no Note
                     return _discard(state, hand, action.slot, action, False)
@@ -382,12 +382,12 @@ def _play(
     card = hand[slot]
     if card.inverted and isinstance(action, Play):
         # Rule 9.13: playing it discards it (a Note back unless at the cap).
-        return _discard(state, hand, slot, action, state.notes < _note_cap(state.options))
+        return _discard(state, hand, slot, action, state.notes < note_cap(state.options))
     built = state.built
     suit = card.suit_index
     rest = hand[:slot] + hand[slot + 1 :]
     options = state.options
-    fits, complete, directions, starts = _extend_firework(
+    fits, complete, directions, starts = extend_firework(
         options, built, state.directions, state.starts, suit, card.rank
     )
     if not fits:
@@ -398,7 +398,7 @@ def _play(
         )  # fmt: skip
     # Rule 6.4: completing a firework brings a Note back (half a Note in Clue Starved, rule 9.25),
     # unless none is spent; not in Throw It in a Hole (rule 9.33).
-    bonus = complete and not options.variant.hidden_plays and state.notes < _note_cap(options)
+    bonus = complete and not options.variant.hidden_plays and state.notes < note_cap(options)
     return _end_turn(
         state, action, (), card, False, bonus,
         rest, (*built[:suit], built[suit] + 1, *built[suit + 1 :]), state.discards,
@@ -406,7 +406,7 @@ def _play(
     )  # fmt: skip
 
 
-def _extend_firework(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
+def extend_firework(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
     options: Options,
     built: tuple[int, ...],
     directions: tuple[int, ...],
@@ -422,7 +422,7 @@ def _extend_firework(  # noqa: PLR0917  (positional on the hot path: keywords co
     when it changes neither. The one statement of the build rules, for `apply`, `playable` and
     [`LiveGame`][hanabi_core.hanablive.LiveGame], which tracks a game without its deck.
     """
-    tables = _variant_tables(options.variant)
+    tables = variant_tables(options.variant)
     height = built[suit]
     if tables.up_or_down:
         # Rule 9.29: the first cards decide the direction; the fifth card (a 5 going up, a 1 going
@@ -580,7 +580,7 @@ def outcome_after_turn(  # noqa: PLR0917
         if (
             options.end_at_max_reachable
             and card is not None
-            and cards == _reachable(options, built, discards, directions, starts)
+            and cards == reachable(options, built, discards, directions, starts)
         ):
             # Rule 7.6 (an option, hanab.live's rule): no card still in play can be built.
             return Outcome(
