@@ -27,8 +27,9 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
-from attrs import field, fields, frozen
+from attrs import field, frozen
 
+from ._fast import frozen_builder
 from ._readonly import ReadOnlyMap
 from .actions import ColourClue, RankClue
 from .cards import RANKS, Card, _rank_slot
@@ -270,25 +271,16 @@ def counting(
     return knowledge
 
 
-_new = object.__new__
-_SETTERS = tuple(CardKnowledge.__dict__[a.name].__set__ for a in fields(CardKnowledge))
+_build_knowledge = frozen_builder(CardKnowledge)
 
 
 def _card_knowledge(order: int, clued: bool, known: _Known) -> CardKnowledge:
     """`CardKnowledge(order, suits, ranks, clued, counts)` for `views.view`, which builds one per
-    held card at every call: the slots written through their descriptors (as
-    `state.new_state` does), and the read-only `identities` shared by the cards whose clue
-    knowledge is the same instead of built for each. The value is the same, just as frozen."""
+    held card at every call, without `__init__` (`_fast.frozen_builder`), and the read-only
+    `identities` shared by the cards whose clue knowledge is the same instead of built for each.
+    The value is the same, just as frozen."""
     suits, ranks, counts, identities = known
-    set_order, set_suits, set_ranks, set_clued, set_counts, set_identities = _SETTERS
-    card = _new(CardKnowledge)
-    set_order(card, order)
-    set_suits(card, suits)
-    set_ranks(card, ranks)
-    set_clued(card, clued)
-    set_counts(card, counts)
-    set_identities(card, identities)
-    return card
+    return _build_knowledge(order, suits, ranks, clued, counts, identities)
 
 
 def unaccounted(variant: Variant, seen: Iterable[tuple[int, int]]) -> dict[tuple[int, int], int]:

@@ -93,8 +93,9 @@ from .errors import HanabiError, IllegalAction, InvalidDeck
 from .knowledge import _STRIDE, CardKnowledge, all_faces, clue_faces, learn
 from .records import abandon
 from .rules import apply, dealt_orders, new_game
+from .rules.hands import replace_card
 from .rules.tables import variant_tables
-from .state import EndReason, GameState, _replace_card
+from .state import EndReason, GameState
 from .variants import Variant
 from .views import HiddenClue, HiddenPlay, PlayerView, SeenTurn, _hole_action
 from .views import view as _view_of
@@ -349,7 +350,7 @@ def _replayed(hands: list[list[int]], turn: SeenTurn, slot: int) -> int:
         raise SamplingError(
             "view", f"turn {turn.number} takes slot {slot} of seat {turn.player}, which it lacks"
         )
-    return _replace_card(hands[turn.player], slot, turn.drawn_order)
+    return replace_card(hands[turn.player], slot, turn.drawn_order)
 
 
 def _candidates(variant: Variant, clue: HiddenClue) -> tuple[ColourClue | RankClue, ...]:

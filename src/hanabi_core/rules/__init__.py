@@ -12,8 +12,9 @@ the fireworks can still reach, rules 7.4, 7.6 and 9.29).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from operator import getitem
+from typing import Any
 
 from attrs import evolve
 
@@ -21,10 +22,12 @@ from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import RANKS, Card, DealtCard
 from ..deal import check_deck, check_seed, permutation
 from ..errors import IllegalAction, InvalidArgument, InvalidDeck, InvalidOptions, _brief
+from ..log import Entry
 from ..options import Options
 from ..scoring import max_points, points
 from ..spec import Rule
 from ..state import Direction, EndReason, GameState, Outcome, new_state, push
+from .hands import dealt_orders
 from .legality import (  # the legality core (sections 3 to 6), called directly on the hot path
     _check_card_action,
     _check_clue,
@@ -54,19 +57,6 @@ __all__ = [
 ]
 
 # --- Set-up (section 2) -----------------------------------------------------------------------
-
-
-def dealt_orders(options: Options) -> tuple[range, ...]:
-    """The orders each seat is dealt (rule 2.4): seat p gets p·H … p·H+H−1, oldest first.
-
-    ```python
-    from hanabi_core import Options
-    from hanabi_core.rules import dealt_orders
-    assert dealt_orders(Options(2)) == (range(0, 5), range(5, 10))
-    ```
-    """
-    size = options.hand_size
-    return tuple(range(p * size, (p + 1) * size) for p in range(options.players))
 
 
 def new_game(
@@ -449,6 +439,9 @@ def extend_firework(  # noqa: PLR0917  (positional on the hot path: keywords cos
 
 #: Rule 9.29: the direction a card decides when it extends an undecided firework (START leaves it
 #: undecided).
+# `Entry(...)` without the NamedTuple's Python-level `__new__`: the same value at half the cost.
+_entry: Callable[[type[Entry], tuple[Any, ...]], Entry] = tuple.__new__
+
 _DIRECTION_OF = {1: Direction.UP, 2: Direction.UP, 4: Direction.DOWN, 5: Direction.DOWN}
 
 
@@ -493,7 +486,7 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
                 # Rule 7.3: the last card is drawn; every player, the drawer too, has one turn.
                 turns_left = options.players
         hands = (*hands[:p], hand, *hands[p + 1 :])
-    log = push(state.log, (p, action, touched, card, misplay, note_gained, new_card))
+    log = push(state.log, _entry(Entry, (p, action, touched, card, misplay, note_gained, new_card)))
     if directions is None:
         directions = state.directions
     if starts is None:
