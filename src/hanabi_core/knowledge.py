@@ -32,8 +32,8 @@ from attrs import field, frozen
 from ._fast import frozen_builder
 from ._readonly import ReadOnlyMap
 from .actions import ColourClue, RankClue
-from .cards import RANKS, Card, _rank_slot
-from .rules.tables import variant_tables
+from .cards import Card
+from .rules.tables import face_index, variant_tables
 from .variants import Variant
 
 __all__ = ["CardKnowledge"]
@@ -118,11 +118,8 @@ class CardKnowledge:
 # is no product of suits and ranks (a red clue touching the red cards and every 1, rule 9.15).
 
 
-_STRIDE = len(RANKS) + 1
-
-
 def _bit(suit: int, rank: int) -> int:
-    return 1 << (_STRIDE * suit + _rank_slot(rank))
+    return 1 << face_index(suit, rank)
 
 
 @frozen

@@ -47,7 +47,7 @@ from functools import cache, cached_property
 from importlib import resources
 from typing import Any, Literal
 
-from attrs import evolve, field, frozen
+from attrs import field, frozen
 
 from . import _jsonutil as j
 from . import hanablive
@@ -62,9 +62,8 @@ from .options import (
     STORM_OUT_SCORES,
     Options,
 )
-from .rules import apply, new_game
-from .spec import Rule
-from .state import EndReason, GameState, Outcome
+from .rules import abandon, apply, new_game  # abandon: re-exported, its old home
+from .state import EndReason, GameState
 from .variants import VARIANTS, Variant
 
 __all__ = [
@@ -100,32 +99,6 @@ _OPTION_FIELDS = (
     "no_legal_action",
 )
 _BIG = 2**31 - 1
-
-
-def abandon(state: GameState) -> GameState:
-    """`state`, ended from outside the rules: abandoned and scored 0 (rule 7.5).
-
-    This is how a game stopped by hanab.live's server or by a vote ends; the rules themselves never
-    abandon a game. Nothing else of the state changes.
-
-    Raises:
-        IllegalAction: the game is already over (rule 3.3).
-
-    ```python
-    from hanabi_core import EndReason, Options, abandon, new_game
-    state = abandon(new_game(Options(2), seed=1))
-    assert state.is_over and state.outcome.reason is EndReason.ABANDONED and state.score == 0
-    ```
-    """
-    if state.outcome is not None:
-        raise IllegalAction(
-            Rule.NO_ACTION_AFTER_THE_END,
-            f"Cannot abandon the game: it is already over "
-            f"({state.outcome.reason.value.replace('-', ' ')}, score {state.outcome.score})",
-            state=state,
-        )
-    max_score = state.options.variant.max_score
-    return evolve(state, outcome=Outcome(EndReason.ABANDONED, 0, max_score, Rule.ABANDONED))
 
 
 @frozen

@@ -88,13 +88,13 @@ import random
 from functools import lru_cache
 
 from .actions import ColourClue, Discard, Play, RankClue
-from .cards import RANKS, START, Card, _rank_slot
+from .cards import RANKS, START, Card
 from .errors import HanabiError, IllegalAction, InvalidDeck
-from .knowledge import _STRIDE, CardKnowledge, all_faces, clue_faces, learn
+from .knowledge import CardKnowledge, all_faces, clue_faces, learn
 from .records import abandon
 from .rules import apply, dealt_orders, new_game
 from .rules.hands import replace_card
-from .rules.tables import variant_tables
+from .rules.tables import FACES_PER_SUIT, face_index, variant_tables
 from .state import EndReason, GameState
 from .variants import Variant
 from .views import HiddenClue, HiddenPlay, PlayerView, SeenTurn, _hole_action
@@ -279,7 +279,7 @@ def _assign_fitting(
     hole: list[int] = []
 
     def extends(face: int) -> bool:
-        suit = face // _STRIDE
+        suit = face // FACES_PER_SUIT
         return next_rank[suit][built[suit]] == faces[face].rank
 
     holed = [t for t in view.history if type(t.action) is HiddenPlay]
@@ -304,7 +304,7 @@ def _assign_fitting(
             left[face] -= 1
             hole.append(face)
         if extends(face):
-            built[face // _STRIDE] += 1
+            built[face // FACES_PER_SUIT] += 1
     if not _matchable(allowed[:mine], left):
         return None
     return [*_assign(allowed[:mine], left, rng), *hole]
@@ -441,7 +441,7 @@ def _faces(variant: Variant) -> tuple[Card, ...]:
 
 def _face(suit_index: int, rank: int) -> int:
     """The face index of a card: suit index · 6 + its rank's slot (0 to 4, 5 for START)."""
-    return suit_index * _STRIDE + _rank_slot(rank)
+    return face_index(suit_index, rank)
 
 
 def _assign(allowed: list[list[int]], pool: list[int], rng: random.Random) -> list[int]:

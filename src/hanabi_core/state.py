@@ -18,7 +18,7 @@ from typing import Protocol
 from attrs import field, frozen
 
 from ._fast import frozen_builder
-from .actions import Action
+from .actions import Action, Discard, Play
 from .cards import DealtCard
 
 # `_log_of` stays importable here: pickles of a `Log` made before `log.py` name it `state._log_of`.
@@ -31,13 +31,61 @@ __all__ = [
     "Direction",
     "EndReason",
     "Entry",
+    "Fate",
     "GameState",
     "Log",
     "Outcome",
     "Turn",
+    "card_action",
+    "card_fate",
     "new_state",
     "push",
 ]
+
+
+class Fate(str, Enum):
+    """What befell a card that left a hand by a play or a discard (sections 5 and 6, rule 9.13)."""
+
+    #: It extended its firework (rule 6.2).
+    BUILT = "built"
+    #: It was played and did not fit: a Storm (rule 6.3).
+    MISPLAYED = "misplayed"
+    #: It went to the discard pile (rule 5.1).
+    DISCARDED = "discarded"
+
+
+def card_fate(action: object, card: DealtCard, misplay: bool) -> Fate:
+    """What `action` (a `Play` or a `Discard`) did to `card`: rule 9.13 swaps the two for a card of
+    an inverted suit, whatever its player knew; `misplay` is the turn's (rule 6.3).
+
+    ```python
+    from hanabi_core import DealtCard, Discard, Play
+    from hanabi_core.state import Fate, card_fate
+    orange = DealtCard(0, "Orange", 1, 5, 0, 2, inverted=True)
+    assert card_fate(Discard(0), orange, misplay=False) is Fate.BUILT  # played (rule 9.13)
+    assert card_fate(Play(0), orange, misplay=False) is Fate.DISCARDED
+    red = DealtCard(1, "Red", 2, 0, 1, 4)
+    assert card_fate(Play(0), red, misplay=True) is Fate.MISPLAYED
+    ```
+    """
+    if (type(action) is Play) == card.inverted:
+        return Fate.DISCARDED
+    return Fate.MISPLAYED if misplay else Fate.BUILT
+
+
+def card_action(card: DealtCard, slot: int, *, play: bool) -> Play | Discard:
+    """The action that plays `card` from `slot` (`play`), or that discards it: the other button
+    for a card of an inverted suit (rule 9.13). The inverse of `card_fate`.
+
+    ```python
+    from hanabi_core import DealtCard, Discard, Play
+    from hanabi_core.state import card_action
+    orange = DealtCard(0, "Orange", 1, 5, 0, 2, inverted=True)
+    assert card_action(orange, 2, play=True) == Discard(2)
+    assert card_action(DealtCard(1, "Red", 1, 0, 1, 2), 2, play=True) == Play(2)
+    ```
+    """
+    return Play(slot) if play != card.inverted else Discard(slot)
 
 
 @frozen
@@ -70,6 +118,14 @@ class Turn:
     def drawn_order(self) -> int | None:
         """The order of the card drawn, if any (as `SeenTurn.drawn_order`)."""
         return None if self.drawn is None else self.drawn.order
+
+    @property
+    def fate(self) -> Fate | None:
+        """What befell the card played or discarded (rule 9.13 through `card_fate`); `None` for a
+        clue."""
+        if self.card is None:
+            return None
+        return card_fate(self.action, self.card, self.misplay)
 
 
 class EndReason(str, Enum):

@@ -41,7 +41,7 @@ from .knowledge import (
 from .options import Options
 from .rules.hands import dealt_orders, hands_through
 from .scoring import points
-from .state import GameState, Outcome
+from .state import Fate, GameState, Outcome, card_action, card_fate
 from .variants import ClueShown, Variant
 
 __all__ = ["HiddenClue", "HiddenPlay", "PlayerView", "SeenTurn", "view"]
@@ -116,7 +116,7 @@ class HiddenPlay:
 def _hole_action(hidden: HiddenPlay, card: DealtCard) -> Play | Discard:
     """The action that put `card` into the hole from `hidden`'s slot (rule 9.33): a play, or,
     for an inverted suit's card, a discard, which plays it (rule 9.13)."""
-    return Discard(hidden.slot) if card.inverted else Play(hidden.slot)
+    return card_action(card, hidden.slot, play=True)
 
 
 def seen_clue(
@@ -344,7 +344,7 @@ def view(state: GameState, player: int) -> PlayerView:
         shown_action: Action | HiddenPlay = action
         shown_card: DealtCard | None = card
         shown_misplay: bool | None = misplay
-        if hole and (type(action) is Play) != card.inverted:
+        if hole and card_fate(action, card, misplay) is not Fate.DISCARDED:
             # Rule 9.33 (and 9.13: an inverted card discarded is played): into the hole, face
             # down. The viewer saw it if another seat held it.
             if actor != player:

@@ -166,8 +166,7 @@ def _ending(options: Options, track: _Track, condition: int, index: int) -> Outc
             )
     elif condition in STOPPED:
         # Rule 7.5: stopped from outside (a timeout, a termination, a vote), scored 0.
-        max_score = options.variant.max_score
-        outcome = Outcome(EndReason.ABANDONED, 0, max_score, Rule.ABANDONED)
+        outcome = Outcome(EndReason.ABANDONED, 0, max_points(options), Rule.ABANDONED)
     elif condition in (NORMAL, ALL_OR_NOTHING_FAIL) and track.hole_unknown:
         # Rule 9.33: with cards of its own in the hole the seat cannot tell when nothing is
         # left to build (rule 7.6) or, without a last round, when the maximum is out of reach

@@ -26,9 +26,10 @@ from typing import NamedTuple, cast
 from attrs import frozen
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
-from ..cards import RANKS, START, DealtCard, _rank_slot
+from ..cards import RANKS, START, DealtCard
 from ..knowledge import all_faces, clue_faces
-from ..state import Entry, Log, Outcome, push
+from ..rules.tables import face_index
+from ..state import Entry, Fate, Log, Outcome, card_fate, push
 from ..variants import Variant
 from ..views import HiddenClue, HiddenPlay
 
@@ -64,7 +65,7 @@ def _tables(variant: Variant) -> _Tables:
     ranks = variant.ranks
     copies = [0] * len(faces)
     for c in variant.deck:
-        copies[_face_index(variant.suit_names.index(c.suit), c.rank)] += 1
+        copies[face_index(variant.suit_names.index(c.suit), c.rank)] += 1
     return _Tables(
         names=variant.suit_names,
         colour_bits=tuple(variant.colour_bits(s, r) if r in ranks else 0 for s, r in faces),
@@ -124,15 +125,7 @@ class _Track(NamedTuple):
 
 def _touches(card: DealtCard | None, hit_faces: int) -> bool:
     assert card is not None  # another seat's card: seen
-    return bool(hit_faces >> _face_index(card.suit_index, card.rank) & 1)
-
-
-#: Faces a suit takes in a face index: ranks 1 to 5 and START (rule 9.29), as in `knowledge`.
-_STRIDE = len(RANKS) + 1
-
-
-def _face_index(suit: int, rank: int) -> int:
-    return suit * _STRIDE + _rank_slot(rank)
+    return bool(hit_faces >> face_index(card.suit_index, card.rank) & 1)
 
 
 def _push(log: Log | None, entry: _Entry) -> Log:
@@ -204,7 +197,7 @@ def _rebuilt(
             assert entry[5] is not None
             if entry[6]:
                 discards.append(entry[5])
-            elif (type(action) is Play) != entry[5].inverted:
+            elif card_fate(action, entry[5], False) is Fate.BUILT:
                 built[entry[5].suit_index] += 1
             else:
                 discards.append(entry[5])

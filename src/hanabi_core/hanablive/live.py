@@ -41,8 +41,8 @@ from ..options import Options
 from ..rules import (  # the one statement of legality (sections 3 to 5) and of section 7, shared
     legal_actions_from,
 )
-from ..rules.tables import note_cap, variant_tables
-from ..state import Direction
+from ..rules.tables import FACES_PER_SUIT, face_index, note_cap, variant_tables
+from ..state import Direction, card_action
 from ..variants import ClueShown
 from ..views import HiddenPlay, PlayerView, seen_clue
 from . import _records
@@ -56,9 +56,7 @@ from ._live_rules import (
 )
 from ._live_view import _seat_view
 from ._track import (
-    _STRIDE,
     _Entry,
-    _face_index,
     _hole_score,
     _Marks,
     _order_of,
@@ -404,7 +402,7 @@ class LiveGame:
             # The seat's own card, revealed: it must fit what clues said and the copies left.
             mask, _ = self._t.marks[player][slot]
             if not mask >> face & 1:
-                suit_possible = mask >> (suit * _STRIDE) & ((1 << _STRIDE) - 1)
+                suit_possible = mask >> (suit * FACES_PER_SUIT) & ((1 << FACES_PER_SUIT) - 1)
                 field = "rank" if suit_possible else "suitIndex"
                 raise Desync(index, field, f"clues said card {order} cannot be {card.card}")
             if seen[face] >= tables.copies[face]:
@@ -415,8 +413,7 @@ class LiveGame:
         )
         # hanab.live's message says what befell the card; the player pressed the other button for
         # a card of an inverted suit (rule 9.13), as its records store it.
-        played = (is_play or failed) != tables.inverted[suit]
-        action: Action = Play(slot) if played else Discard(slot)
+        action: Action = card_action(card, slot, play=is_play or failed)
         hands = list(self._t.hands)
         marks = list(self._t.marks)
         hands[player] = hand[:slot] + hand[slot + 1 :]
@@ -725,7 +722,7 @@ class LiveGame:
             raise Desync(index, "suitIndex", f"no suit {suit} in this variant")
         if rank not in self.options.variant.ranks:  # 1 to 5, and START in Up or Down (9.29)
             raise Desync(index, "rank", f"no rank {rank}")
-        face = _face_index(suit, rank)
+        face = face_index(suit, rank)
         card = DealtCard(
             order,
             tables.names[suit],

@@ -9,12 +9,12 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from ..actions import ColourClue, Play, RankClue
+from ..actions import ColourClue, RankClue
 from ..cards import RANKS, DealtCard
 from ..errors import InvalidOptions
 from ..rules.reach import reachable, sudoku_reach
 from ..rules.tables import variant_tables
-from ..state import EndReason, GameState
+from ..state import EndReason, Fate, GameState
 from .protocol import END_CONDITION, HIDDEN, TERMINATED, TERMINATED_BY_VOTE
 
 if TYPE_CHECKING:
@@ -124,11 +124,11 @@ def messages(record: GameRecord, seat: int) -> tuple[dict[str, Any], ...]:
                 )
             # hanab.live says what befell the card: for a card of an inverted suit, the other
             # button's (rule 9.13).
-            if variant.hidden_plays and isinstance(action, Play) != card.inverted:
+            if variant.hidden_plays and turn.fate is not Fate.DISCARDED:
                 # Rule 9.33 (server/src/actions_scrub.go): a card put into the hole reaches every
                 # player face down.
                 face["suitIndex"] = face["rank"] = HIDDEN
-            if (isinstance(action, Play) != card.inverted) and not turn.misplay:
+            if turn.fate is Fate.BUILT:
                 out.append({"type": "play", **face})
             else:
                 out.append({"type": "discard", **face, "failed": turn.misplay})

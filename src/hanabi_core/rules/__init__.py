@@ -43,6 +43,7 @@ from .reach import _out_of_reach, reachable, sudoku_next, up_or_down_next
 from .tables import note_cap, variant_tables
 
 __all__ = [
+    "abandon",
     "apply",
     "check",
     "dealt_orders",
@@ -288,6 +289,34 @@ def is_legal(state: GameState, action: object) -> bool:
 
 
 # --- What follows (sections 4 to 8) -----------------------------------------------------------
+
+
+def abandon(state: GameState) -> GameState:
+    """`state`, ended from outside the rules: abandoned and scored 0 (rule 7.5).
+
+    This is how a game stopped by hanab.live's server or by a vote ends; the rules themselves never
+    abandon a game. Nothing else of the state changes.
+
+    Raises:
+        IllegalAction: the game is already over (rule 3.3).
+
+    ```python
+    from hanabi_core import EndReason, Options, abandon, new_game
+    state = abandon(new_game(Options(2), seed=1))
+    assert state.is_over and state.outcome.reason is EndReason.ABANDONED and state.score == 0
+    ```
+    """
+    if state.outcome is not None:
+        raise IllegalAction(
+            Rule.NO_ACTION_AFTER_THE_END,
+            f"Cannot abandon the game: it is already over "
+            f"({state.outcome.reason.value.replace('-', ' ')}, score {state.outcome.score})",
+            state=state,
+        )
+    # Rule 8.1 through `max_points`, as every other ending: under `descending_score` the highest
+    # score is not the number of cards (probe C of issue 21).
+    outcome = Outcome(EndReason.ABANDONED, 0, max_points(state.options), Rule.ABANDONED)
+    return evolve(state, outcome=outcome)
 
 
 def apply(state: GameState, action: Action) -> GameState:

@@ -19,6 +19,24 @@ from ..cards import RANKS, START, Card, DealtCard
 from ..options import Options
 from ..variants import Variant
 
+#: Faces a suit takes in a face index: ranks 1 to 5, then START (rule 9.29).
+FACES_PER_SUIT = len(RANKS) + 1
+
+
+def face_index(suit_index: int, rank: int) -> int:
+    """The face index of a card: suit index · 6 + its rank's slot (0 to 4 for ranks 1 to 5, 5 for
+    START). The one encoding of a face as a small int, read by the face masks of `knowledge`, by
+    `sampling` and by `LiveGame`'s tracker.
+
+    ```python
+    from hanabi_core.cards import START
+    from hanabi_core.rules.tables import face_index
+    assert face_index(0, 1) == 0 and face_index(1, 5) == 10 and face_index(2, START) == 17
+    ```
+    """
+    return suit_index * FACES_PER_SUIT + (5 if rank == START else rank - 1)
+
+
 _Clue = TypeVar("_Clue", ColourClue, RankClue)
 
 
