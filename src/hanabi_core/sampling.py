@@ -95,9 +95,9 @@ from .records import abandon
 from .rules import apply, dealt_orders, new_game
 from .rules.hands import replace_card
 from .rules.tables import FACES_PER_SUIT, face_index, variant_tables
-from .state import EndReason, GameState
+from .state import EndReason, GameState, card_action
 from .variants import Variant
-from .views import HiddenClue, HiddenPlay, PlayerView, SeenTurn, _hole_action
+from .views import HiddenClue, HiddenPlay, PlayerView, SeenTurn
 from .views import view as _view_of
 
 #: A clue to the seat whose value its view hides (rules 9.30 and 9.31): the orders in the seat's
@@ -252,7 +252,10 @@ def _dealt(
             elif isinstance(action, HiddenPlay):
                 # Rule 9.33 (and 9.13): into the hole went a card played, or an inverted suit's
                 # card discarded.
-                state = apply(state, _hole_action(action, state.hands[turn.player][action.slot]))
+                state = apply(
+                    state,
+                    card_action(state.hands[turn.player][action.slot], action.slot, play=True),
+                )
             else:
                 state = apply(state, action)
         if view.outcome is not None and view.outcome.reason is EndReason.ABANDONED:

@@ -27,9 +27,9 @@ from typing import Literal
 from attrs import field, frozen
 
 from ._fast import frozen_builder
-from .actions import Action, ColourClue, Discard, Play, RankClue, _int
+from .actions import Action, ColourClue, Discard, Play, RankClue, whole_number
 from .cards import DealtCard
-from .errors import InvalidArgument, _brief
+from .errors import InvalidArgument, brief
 from .knowledge import (
     CardKnowledge,
     all_faces,
@@ -49,7 +49,7 @@ __all__ = ["HiddenClue", "HiddenPlay", "PlayerView", "SeenTurn", "view"]
 
 def _kind(instance: object, attribute: object, value: object) -> None:
     if value not in ("colour", "rank", None):
-        raise InvalidArgument("kind", f"must be 'colour', 'rank' or None, got {_brief(value)}")
+        raise InvalidArgument("kind", f"must be 'colour', 'rank' or None, got {brief(value)}")
 
 
 @frozen
@@ -74,7 +74,7 @@ class HiddenClue:
     ```
     """
 
-    target: int = field(validator=_int)
+    target: int = field(validator=whole_number)
     kind: Literal["colour", "rank"] | None = field(validator=_kind)
 
     def __str__(self) -> str:
@@ -107,13 +107,13 @@ class HiddenPlay:
     ```
     """
 
-    slot: int = field(validator=_int)
+    slot: int = field(validator=whole_number)
 
     def __str__(self) -> str:
         return f"play into the hole from slot {self.slot}"
 
 
-def _hole_action(hidden: HiddenPlay, card: DealtCard) -> Play | Discard:
+def hole_action(hidden: HiddenPlay, card: DealtCard) -> Play | Discard:
     """The action that put `card` into the hole from `hidden`'s slot (rule 9.33): a play, or,
     for an inverted suit's card, a discard, which plays it (rule 9.13)."""
     return card_action(card, hidden.slot, play=True)
@@ -289,7 +289,7 @@ def view(state: GameState, player: int) -> PlayerView:
     players = options.players
     if type(player) is not int or not 0 <= player < players:
         raise InvalidArgument(
-            "player", f"must be a seat from 0 to {players - 1}, got {_brief(player)}"
+            "player", f"must be a seat from 0 to {players - 1}, got {brief(player)}"
         )
     variant = options.variant
     shown = variant.clue_shown
@@ -376,11 +376,11 @@ def view(state: GameState, player: int) -> PlayerView:
     public = [(card.suit_index, card.rank) for card in discards]
     if not hole:  # rule 9.33: the fireworks are hidden, the hole counted per holder instead
         away = {c.order for hand in state.hands for c in hand} | {c.order for c in state.discards}
-        public += _firework_faces(variant, built, state.dealt[: state.drawn], away)
+        public += firework_faces(variant, built, state.dealt[: state.drawn], away)
     faces = [[(card.suit_index, card.rank) for card in hand] for hand in state.hands]
     knowledge_by_seat = [
         tuple(knowledge(card.order, clues[card.order]) for card in state.hands[holder])
-        for holder, knowledge in enumerate(_empathy(variant, player, public, faces, holed))
+        for holder, knowledge in enumerate(empathy(variant, player, public, faces, holed))
     ]
     return PlayerView(
         seat=player,
@@ -412,7 +412,7 @@ _seen_turn: Callable[..., SeenTurn] = frozen_builder(SeenTurn)
 _Face = tuple[int, int]  # (suit index, rank)
 
 
-def _firework_faces(
+def firework_faces(
     variant: Variant,
     built: tuple[int, ...],
     drawn: Sequence[DealtCard | None],
@@ -433,7 +433,7 @@ def _firework_faces(
     ]
 
 
-def _empathy(
+def empathy(
     variant: Variant,
     viewer: int,
     public: list[_Face],

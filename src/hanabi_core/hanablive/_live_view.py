@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..cards import DealtCard
 from ..options import Options
-from ..views import HiddenPlay, PlayerView, SeenTurn, _empathy, _firework_faces, _hole_action
+from ..views import HiddenPlay, PlayerView, SeenTurn, empathy, firework_faces, hole_action
 from ._track import _Entry, _oldest_first, _Track
 
 
@@ -42,14 +42,14 @@ def _seat_view(options: Options, seat: int, track: _Track) -> PlayerView:
     public = [(card.suit_index, card.rank) for card in discards]
     if not hole:  # rule 9.33: the fireworks are hidden, the hole counted per holder instead
         away = {o for hand in track.hands for o in hand} | {c.order for c in track.discards}
-        public += _firework_faces(variant, built, faces[: track.drawn], away)
+        public += firework_faces(variant, built, faces[: track.drawn], away)
     seen = [
         [] if s == seat else [(c.suit_index, c.rank) for c in cards[s]]  # type: ignore[union-attr]
         for s in range(players)
     ]
     knowledge = [
         tuple(map(know, track.hands[holder], track.marks[holder]))
-        for holder, know in enumerate(_empathy(variant, seat, public, seen, holed))
+        for holder, know in enumerate(empathy(variant, seat, public, seen, holed))
     ]
     return PlayerView(
         seat=seat,
@@ -84,5 +84,5 @@ def _seen(entry: _Entry, seat: int, faces: tuple[DealtCard | None, ...], hole: b
     card = faces[order]
     assert card is not None  # `LiveGame.view` shows the hole once every card of it is known
     # Rule 9.13: into the hole went a card played, or an inverted suit's card discarded.
-    taken = _hole_action(action, card)
+    taken = hole_action(action, card)
     return SeenTurn(number, player, taken, (), (), card, misplay, gained, drawn_order, drawn)

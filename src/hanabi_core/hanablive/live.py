@@ -45,7 +45,7 @@ from ..rules.tables import FACES_PER_SUIT, face_index, note_cap, variant_tables
 from ..state import Direction, card_action
 from ..variants import ClueShown
 from ..views import HiddenPlay, PlayerView, seen_clue
-from . import _records
+from . import records as _records
 from ._live_rules import (
     _card_outcome,
     _end_of_turn,

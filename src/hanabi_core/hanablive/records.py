@@ -41,7 +41,7 @@ from typing import Any
 
 from attrs import frozen
 
-from .. import _jsonutil as j
+from .. import jsonutil as j
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import START, Card
 from ..errors import IllegalAction, InvalidDeck, InvalidOptions, InvalidRecord

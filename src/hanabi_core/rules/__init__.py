@@ -21,7 +21,7 @@ from attrs import evolve
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import RANKS, Card, DealtCard
 from ..deal import check_deck, check_seed, permutation
-from ..errors import IllegalAction, InvalidArgument, InvalidDeck, InvalidOptions, _brief
+from ..errors import IllegalAction, InvalidArgument, InvalidDeck, InvalidOptions, brief
 from ..log import Entry
 from ..options import Options
 from ..scoring import max_points, points
@@ -278,8 +278,7 @@ def check(state: GameState, action: object) -> IllegalAction | None:
         state,
         action,
         Rule.KNOWN_ACTIONS_ONLY,
-        f"Cannot take {_brief(action)} as a turn: a turn is a Play, Discard, ColourClue or "
-        "RankClue",
+        f"Cannot take {brief(action)} as a turn: a turn is a Play, Discard, ColourClue or RankClue",
     )
 
 

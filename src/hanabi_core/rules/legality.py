@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import RANKS, DealtCard
-from ..errors import IllegalAction, _brief
+from ..errors import IllegalAction, brief
 from ..options import Options
 from ..spec import Rule
 from ..state import GameState, Log
@@ -133,7 +133,7 @@ def _check_clue(state: GameState, action: ColourClue | RankClue) -> IllegalActio
                 state,
                 action,
                 Rule.CLUE_NAMES_ONE_VALUE,
-                f"Cannot clue {_brief(action.colour)}: in the {options.variant.name} variant a "
+                f"Cannot clue {brief(action.colour)}: in the {options.variant.name} variant a "
                 f"clue may name {', '.join(options.variant.clue_colours)}",
             )
         ranks = options.variant.clue_ranks
