@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..options import Options
-from ..rules import extend_firework, outcome_after_turn
+from ..rules.effects import firework_after as extend_firework
+from ..rules.effects import outcome_after_turn
 from ..rules.legality import last_clue
 from ..rules.tables import note_cap
 from ..scoring import max_points
