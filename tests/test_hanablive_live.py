@@ -576,6 +576,46 @@ def test_r7_4_no_legal_action_ends_the_tracked_game_too() -> None:
     assert messages(GameRecord.from_state(state), 0)[-2]["endCondition"] == 9
 
 
+def test_r7_4_no_legal_action_only_the_server_can_see_is_taken_from_it() -> None:
+    # Probe A of issue 21 (rule 7.4c): "Null (3 Suits)" without a last round, played until seat
+    # 1's hand is empty and seat 0 holds only Null cards, which no clue touches. The engine ends
+    # the game; seat 1 sees seat 0's cards and decides it by legality; seat 0 cannot see its own
+    # cards and takes the end from the server's gameOver. Both used to raise Desync.
+    options = EDITIONS["hanab-live"].options(
+        2, variant=hanablive.variant("Null (3 Suits)"), last_round=False
+    )
+
+    def spare(state: GameState, card: Any) -> bool:
+        faces = [c for h in state.hands for c in h] + list(state.deck)
+        return card.rank <= state.built[card.suit_index] or any(
+            (c.suit, c.rank) == (card.suit, card.rank) and c.order != card.order for c in faces
+        )
+
+    def policy(state: GameState, rng: random.Random) -> Any:  # a cheating driver
+        hand, legal = state.hands[state.current_player], set(legal_actions(state))
+        for s, c in enumerate(hand):
+            if spare(state, c) and Discard(s) in legal:
+                return Discard(s)
+        plays = sorted(
+            (s for s, c in enumerate(hand) if playable(state, c)),
+            key=lambda s: hand[s].suit == "Null",
+        )
+        if plays:
+            return Play(plays[0])
+        clues = [a for a in legal if not isinstance(a, (Play, Discard))]
+        return rng.choice(sorted(clues or legal, key=str))
+
+    rng, state = random.Random(6), new_game(options, seed=6)
+    states = [state]
+    while not state.is_over:
+        state = apply(state, policy(state, rng))
+        states.append(state)
+    assert state.outcome is not None and state.outcome.reason is EndReason.NO_LEGAL_ACTION
+    assert not state.hands[1] and all(c.suit == "Null" for c in state.hands[0])
+    for seat in (0, 1):
+        check_every_turn(states, seat)
+
+
 @pytest.mark.parametrize(("players", "seed"), [(2, 811), (3, 34)])
 def test_r13_9_no_legal_action_pass_is_tracked_too(players: int, seed: int) -> None:
     # Ruling 13.9's other reading: the turn passes to the next seat that can act.

@@ -21,8 +21,8 @@ assert view(state, 0).hands[1] == state.hands[1]  # seat 0 sees seat 1's cards
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Literal
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Literal, cast
 
 from attrs import field, frozen
 
@@ -367,32 +367,20 @@ def view(state: GameState, player: int) -> PlayerView:
             )
         )
 
-    # Empathy (rule 12.4): count out the cards each holder sees, as far as `player` can tell.
-    built = state.built
-    discards = state.discards
-    if hole:
-        # Rule 9.33: misplays went into the hole, not onto the discard pile.
-        discards = tuple(card for card in discards if card.order not in misplayed)
-    public = [(card.suit_index, card.rank) for card in discards]
-    if not hole:  # rule 9.33: the fireworks are hidden, the hole counted per holder instead
-        away = {c.order for hand in state.hands for c in hand} | {c.order for c in state.discards}
-        public += firework_faces(variant, built, state.dealt[: state.drawn], away)
-    faces = [[(card.suit_index, card.rank) for card in hand] for hand in state.hands]
-    knowledge_by_seat = [
-        tuple(knowledge(card.order, clues[card.order]) for card in state.hands[holder])
-        for holder, knowledge in enumerate(empathy(variant, player, public, faces, holed))
-    ]
-    return PlayerView(
-        seat=player,
-        options=options,
-        # Rule 12.2: every other hand is face up to this seat; rule 12.1: its own is not.
-        hands=tuple(None if seat == player else hand for seat, hand in enumerate(state.hands)),
-        knowledge=tuple(knowledge_by_seat),
-        built=None if hole else built,
-        discards=discards,
+    return seat_view(
+        options,
+        player,
+        orders=[[card.order for card in hand] for hand in state.hands],
+        cards=state.hands,
+        marks=[[clues[card.order] for card in hand] for hand in state.hands],
+        drawn_cards=state.dealt[: state.drawn],
+        discards=state.discards,
+        hole=hole,
+        into_hole=misplayed,
+        holed=holed,
+        built=state.built,
         notes=state.notes,
-        storms=None if hole else state.storms,
-        # Rule 12.3: the number of cards left is public, their faces and order are not.
+        storms=state.storms,
         deck_size=state.deck_size,
         turn=state.turn,
         current_player=state.current_player,
@@ -401,6 +389,86 @@ def view(state: GameState, player: int) -> PlayerView:
         history=tuple(history),
         directions=state.directions,
         starts=state.starts,
+    )
+
+
+def seat_view(
+    options: Options,
+    seat: int,
+    *,
+    orders: Sequence[Sequence[int]],
+    cards: Sequence[tuple[DealtCard | None, ...]],
+    marks: Sequence[Sequence[tuple[int, bool]]],
+    drawn_cards: Sequence[DealtCard | None],
+    discards: tuple[DealtCard, ...],
+    hole: bool,
+    into_hole: Collection[int],
+    holed: Sequence[tuple[int, DealtCard]],
+    built: tuple[int, ...],
+    notes: int,
+    storms: int,
+    deck_size: int,
+    turn: int,
+    current_player: int,
+    turns_left: int | None,
+    outcome: Outcome | None,
+    history: tuple[SeenTurn, ...],
+    directions: tuple[int, ...],
+    starts: tuple[int, ...],
+) -> PlayerView:
+    """The `PlayerView` of `seat` from the facts it knows: the one producer of a view, for `view`
+    (which replays a state's log) and `LiveGame.view` (which tracks the server's messages).
+
+    Args:
+        orders, cards, marks: by seat, the orders of the cards held (oldest first), their faces
+            (the seat's own are not read) and what clues told of each (face mask, clued).
+        drawn_cards: by order, the cards drawn so far (`None` for one not seen).
+        discards: the discard pile, misplays into the hole included (rule 9.33).
+        hole: Throw It in a Hole's hole is face down (rule 9.33): the fireworks and Storms are
+            hidden, `into_hole` (the orders of the misplays put into it) leave the discard pile,
+            and `holed` (seat, card) are the hole's cards the viewer saw in another's hand.
+    """
+    variant = options.variant
+    players = options.players
+    shown = discards
+    if hole:
+        # Rule 9.33: misplays went into the hole, not onto the discard pile.
+        shown = tuple(card for card in discards if card.order not in into_hole)
+    # Empathy (rule 12.4): count out the cards each holder sees, as far as `seat` can tell.
+    public = [(card.suit_index, card.rank) for card in shown]
+    if not hole:  # rule 9.33: the fireworks are hidden, the hole counted per holder instead
+        away = {o for hand in orders for o in hand} | {c.order for c in discards}
+        public += firework_faces(variant, built, drawn_cards, away)
+    faces = [
+        [] if s == seat else [(c.suit_index, c.rank) for c in cards[s]]  # type: ignore[union-attr]
+        for s in range(players)
+    ]
+    knowledge = [
+        tuple(map(know, orders[holder], marks[holder]))
+        for holder, know in enumerate(empathy(variant, seat, public, faces, holed))
+    ]
+    return PlayerView(
+        seat=seat,
+        options=options,
+        # Rule 12.2: every other hand is face up to this seat; rule 12.1: its own is not.
+        hands=tuple(
+            None if s == seat else cast("tuple[DealtCard, ...]", hand)
+            for s, hand in enumerate(cards)
+        ),
+        knowledge=tuple(knowledge),
+        built=None if hole else built,
+        discards=shown,
+        notes=notes,
+        storms=None if hole else storms,
+        # Rule 12.3: the number of cards left is public, their faces and order are not.
+        deck_size=deck_size,
+        turn=turn,
+        current_player=current_player,
+        turns_left=turns_left,
+        outcome=outcome,
+        history=history,
+        directions=directions,
+        starts=starts,
     )
 
 
