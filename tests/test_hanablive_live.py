@@ -113,6 +113,19 @@ def test_r12_1_view_matches_random_games(
     check_every_turn(states, seat % players)
 
 
+@pytest.mark.slow
+def test_r12_1_view_matches_every_turn_over_the_whole_catalogue() -> None:
+    # The guard of issue 21 (one rules room, LiveGame a driver): every hanab.live variant, one
+    # game each, with the option mixes of `game_options` (no last round, passes, clues that touch
+    # nothing, ...) cycling; the seat cycles too. A few minutes.
+    from hanabi_core.hanablive.variants import variant_names
+
+    for k, name in enumerate(variant_names()):
+        players = 2 + k % 4
+        options = game_options(hanablive.variant(name), players, flags=k % 64)
+        check_every_turn(random_game(options, seed=k), k % players)
+
+
 @pytest.mark.parametrize("name", SAMPLE)
 @pytest.mark.parametrize("flags", [0, 1 | 2 | 32])
 def test_r9_8_view_matches_every_turn_hanab_live_variants(name: str, flags: int) -> None:
