@@ -1,6 +1,6 @@
 """HLE's ``rl_env``, under its documented import path: ``from hanabi_core import rl_env``.
 
-The environment lives in the HLE room, [`hanabi_core.hle.env`][hanabi_core.hle.env] (with its
+The environment lives in the HLE room, `hanabi_core.hle.env` (with its
 snapshot and observation beside it); this module re-exports its public names so that RL code
 written for the Hanabi Learning Environment keeps running with one import changed.
 
