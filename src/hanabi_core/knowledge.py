@@ -125,7 +125,7 @@ def _bit(suit: int, rank: int) -> int:
 @frozen
 class _FaceTables:
     """What `views.view` reads of a variant on every call, derived once per variant and kept on
-    it (`Variant._cache`, as `_tables` keeps `rules.py`'s): pure functions of the variant, so
+    it (`Variant._cache`, as `rules.tables` keeps the rules'): pure functions of the variant, so
     read-only, and never part of its equality, hashing, pickling or copying.
 
     Attributes:

@@ -42,10 +42,11 @@ from ..rules import legal_actions_from  # the one statement of legality (section
 from ..rules.effects import (  # the one statement of a turn's effects (sections 5 to 7)
     card_effect,
     end_of_turn,
+    firework_after,
     no_legal_action,
     seat_to_move,
 )
-from ..rules.tables import FACES_PER_SUIT, face_index, note_cap, variant_tables
+from ..rules.tables import FACES_PER_SUIT, face_index, note_cap
 from ..scoring import max_points
 from ..spec import Rule
 from ..state import Direction, EndReason, Outcome, card_action
@@ -506,11 +507,10 @@ class LiveGame:
             hole_fits += fits
         else:
             suit = card.suit_index
-            # Rules 6.2 and 6.3: the card fits if it is the next of its suit's build order. The
-            # build order alone decides, as no Throw It in a Hole variant is Up or Down or Sudoku
-            # (rule 9.33a), whose fireworks `rules.extend_firework` builds otherwise.
-            next_rank = variant_tables(self.options.variant).next_rank[suit]
-            extends = card.rank == next_rank[built[suit]]
+            # Rules 6.2 and 6.3, as `rules.effects.firework_after` states them.
+            extends = firework_after(self.options, built, t.directions, t.starts, suit, card.rank)[
+                0
+            ]
             # The fireworks are exactly known while no card of the seat's own is in the hole;
             # once one is, a known card's firework may hold more than `built` says, so only a
             # complete firework refuses it (rule 6.2: a complete firework has nothing to extend).
