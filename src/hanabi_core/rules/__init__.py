@@ -28,6 +28,7 @@ from ..scoring import max_points
 from ..spec import Rule
 from ..state import Direction, EndReason, GameState, Outcome, new_state, push
 from .effects import (
+    Effect,
     card_effect,
     end_of_turn,
     firework_after,
@@ -344,22 +345,41 @@ def apply(state: GameState, action: Action) -> GameState:
     # whatever falls through is refused with the reason `check` gives.
     if state.outcome is None:
         p = state.current_player
+        # A card played or discarded: its fate is played or discarded by the button pressed, the
+        # other button's for a card of an inverted suit (rule 9.13); `card_effect` does the rest.
         if isinstance(action, Play):
             hand = state.hands[p]
-            if 0 <= action.slot < len(hand):
-                return _card(state, hand, action.slot, action, not hand[action.slot].inverted)
+            slot = action.slot
+            if 0 <= slot < len(hand):
+                card = hand[slot]
+                return _end_turn(
+                    state, action, (), card, hand[:slot] + hand[slot + 1 :],
+                    card_effect(
+                        state.options, state.built, state.discards, state.notes, state.storms,
+                        state.directions, state.starts, card, not card.inverted,
+                    ),
+                )  # fmt: skip
         elif isinstance(action, Discard):
             hand = state.hands[p]
-            if 0 <= action.slot < len(hand):
-                # Rule 5.2: a spent Note is needed (the common case first) ...
-                if state.notes < state.options.max_notes:
-                    return _card(state, hand, action.slot, action, hand[action.slot].inverted)
+            slot = action.slot
+            if 0 <= slot < len(hand):
                 options = state.options
-                variant = options.variant
-                # ... the cap counted in half Notes in Clue Starved (rule 9.25) ...
-                # ... and rule 9.13: at the cap, for no Note, with an inverted suit.
-                if state.notes < note_cap(options) or variant.discards_at_note_cap:
-                    return _card(state, hand, action.slot, action, hand[action.slot].inverted)
+                # Rule 5.2: a spent Note is needed (the common case first), the cap counted in
+                # half Notes in Clue Starved (rule 9.25); rule 9.13: at the cap too, for no
+                # Note, with an inverted suit.
+                if (
+                    state.notes < options.max_notes
+                    or state.notes < note_cap(options)
+                    or options.variant.discards_at_note_cap
+                ):
+                    card = hand[slot]
+                    return _end_turn(
+                        state, action, (), card, hand[:slot] + hand[slot + 1 :],
+                        card_effect(
+                            options, state.built, state.discards, state.notes, state.storms,
+                            state.directions, state.starts, card, card.inverted,
+                        ),
+                    )  # fmt: skip
         elif isinstance(action, (ColourClue, RankClue)):
             target = action.target
             options = state.options
@@ -375,29 +395,15 @@ def apply(state: GameState, action: Action) -> GameState:
                 ):
                     # Rule 4.1: the clue spends a Note; nobody draws.
                     return _end_turn(
-                        state, action, touched, None, False, False,
-                        None, state.built, state.discards, state.notes - cost, state.storms,
-                        state.directions, state.starts,
+                        state, action, touched, None, None,
+                        (
+                            state.built, state.discards, state.notes - cost, state.storms,
+                            state.directions, state.starts, False, False,
+                        ),
                     )  # fmt: skip
     error = check(state, action)
     assert error is not None  # the branches above accept everything check accepts
     raise error
-
-
-def _card(
-    state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play | Discard, played: bool
-) -> GameState:
-    """A card played or discarded: `played` is its fate (rule 9.13: the other button's effect for
-    a card of an inverted suit); the effects are `effects.card_effect`'s."""
-    card = hand[slot]
-    built, discards, notes, storms, directions, starts, misplay, gained = card_effect(
-        state.options, state.built, state.discards, state.notes, state.storms,
-        state.directions, state.starts, card, played,
-    )  # fmt: skip
-    return _end_turn(
-        state, action, (), card, misplay, gained, hand[:slot] + hand[slot + 1 :],
-        built, discards, notes, storms, directions, starts,
-    )  # fmt: skip
 
 
 # `Entry(...)` without the NamedTuple's Python-level `__new__`: the same value at half the cost.
@@ -409,23 +415,17 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
     action: Action,
     touched: tuple[int, ...],
     card: DealtCard | None,
-    misplay: bool,
-    note_gained: bool,
     hand: tuple[DealtCard, ...] | None,
-    built: tuple[int, ...],
-    discards: tuple[DealtCard, ...],
-    notes: int,
-    storms: int,
-    directions: tuple[int, ...],
-    starts: tuple[int, ...],
+    effect: Effect,
 ) -> GameState:
     """The draw (rule 6.5), the turn order (3.2), the log, and the end of the game (section 7,
     `effects.end_of_turn` and, for rule 7.4c, `effects.seat_to_move`).
 
     `hand` is the acting player's hand after a play or discard, before the draw; `None` after a
-    clue, which leaves every hand as it was. `directions` and `starts`: the Up or Down fireworks'
-    directions (rule 9.29) and the Sudoku fireworks' starts (rule 9.32) after the turn.
+    clue, which leaves every hand as it was. `effect` is the turn's, as `effects.card_effect`
+    gives it: `(built, discards, notes, storms, directions, starts, misplay, note_gained)`.
     """
+    built, discards, notes, storms, directions, starts, misplay, note_gained = effect
     options = state.options
     p = state.current_player
     dealt = state.dealt
@@ -442,24 +442,28 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
             last_draw = drawn == len(dealt)
         hands = (*hands[:p], hand, *hands[p + 1 :])
     log = push(state.log, _entry(Entry, (p, action, touched, card, misplay, note_gained, new_card)))
-    turns_left, outcome = end_of_turn(
-        options, state.turns_left, last_draw, built, storms, discards, card, directions, starts
-    )
+    turns_left = state.turns_left
+    if turns_left is None and not last_draw:  # before the final round: nothing of 7.3 to count
+        outcome = outcome_after_turn(
+            options, built, storms, None, discards, card, directions, starts
+        )
+    else:
+        turns_left, outcome = end_of_turn(
+            options, turns_left, last_draw, built, storms, discards, card, directions, starts
+        )
+    nxt = (p + 1) % options.players  # rule 3.2
     after = new_state(
-        options, dealt, hands, drawn, built, discards, notes, storms,
-        (p + 1) % options.players,  # rule 3.2
+        options, dealt, hands, drawn, built, discards, notes, storms, nxt,
         state.turn + 1, turns_left, log, outcome, directions, starts,
     )  # fmt: skip
-    if outcome is None and not options.last_round and not hands[after.current_player]:
+    if outcome is None and not options.last_round and not hands[nxt]:
         # Rule 7.4c, no last round: a player with an empty hand may have nothing left to do;
         # every hand is seen here, so legality decides.
         seat, ends = seat_to_move(
-            options,
-            after.current_player,
-            lambda seat: bool(legal_actions(evolve(after, current_player=seat))),
+            options, nxt, lambda seat: bool(legal_actions(evolve(after, current_player=seat)))
         )
         if ends:
             return evolve(after, outcome=no_legal_action(options))
-        if seat != after.current_player:
+        if seat != nxt:
             return evolve(after, current_player=seat)  # ruling 13.9
     return after

@@ -178,7 +178,7 @@ def outcome_after_turn(  # noqa: PLR0917
         zero = options.storm_out_score == "zero" or not options.last_round
         score = 0 if zero else points(options, built)
         return Outcome(EndReason.STORM_OUT, score, max_points(options), Rule.STORM_OUT)
-    if cards == options.variant.max_score:
+    if cards == options.variant.stack_size * len(built):  # `Variant.max_score`, without its call
         # Rule 7.2: every firework is complete.
         best = max_points(options)
         return Outcome(EndReason.ALL_FIREWORKS, best, best, Rule.ALL_FIREWORKS_COMPLETE)
