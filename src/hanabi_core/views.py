@@ -39,7 +39,7 @@ from .knowledge import (
     unaccounted,
 )
 from .options import Options
-from .rules.hands import dealt_orders, hands_through
+from .rules.hands import dealt_orders, replace_card
 from .scoring import points
 from .state import Fate, GameState, Outcome, card_action, card_fate
 from .variants import ClueShown, Variant
@@ -298,7 +298,9 @@ def view(state: GameState, player: int) -> PlayerView:
     # The hole's cards the viewer saw in another's hand, with the seat that held each.
     holed: list[tuple[int, DealtCard]] = []
     fresh = (all_faces(variant), False)
-    clues: dict[int, tuple[int, bool]] = {o: fresh for hand in dealt_orders(options) for o in hand}
+    # The deal of rule 2.4, the same function new_game uses; the history says what happened since.
+    hands = [list(block) for block in dealt_orders(options)]
+    clues: dict[int, tuple[int, bool]] = {o: fresh for hand in hands for o in hand}
     history: list[SeenTurn] = []
     # Rules 9.30 and 9.31: a clue whose value is hidden tells which cards it touched and nothing
     # of their faces (clue knowledge is common knowledge; hanab.live's client does not apply such
@@ -308,10 +310,10 @@ def view(state: GameState, player: int) -> PlayerView:
     # The log's entries as they are (the fields of `Turn` after its number): a view reads every
     # turn of the history at every call, and building a `Turn` of each would cost more than
     # reading it.
-    # The hands come from the deal of rule 2.4 and rule 6.5, turn by turn (`hands_through`).
+    # The raw entries, walked as `rules.hands.hands_through` walks turns, inline: a view replays
+    # the whole history at every call.
     entries = () if state.log is None else state.log.entries()
-    for number, (entry, hands) in enumerate(hands_through(options, entries)):
-        actor, action, touched, card, misplay, note_gained, drawn = entry
+    for number, (actor, action, touched, card, misplay, note_gained, drawn) in enumerate(entries):
         if isinstance(action, (ColourClue, RankClue)):
             # Rule 12.4: a clue tells its target which cards it touched and, so, which it missed.
             hand = hands[action.target]
@@ -335,9 +337,9 @@ def view(state: GameState, player: int) -> PlayerView:
             clues[drawn_order] = fresh
             # Rule 12.1: you see the cards others draw, never your own.
             drawn_face = drawn if actor != player else None
-        # Rule 6.5: the card leaves its slot (`hands_through` moves it once this turn is read).
-        assert card is not None and hands[actor][action.slot] == card.order
-        left = card.order
+        # Rule 6.5: the card leaves its slot, the card drawn comes in as the newest.
+        left = replace_card(hands[actor], action.slot, drawn_order)
+        assert card is not None and left == card.order
         del clues[left]
         if hole and misplay:  # read only under rule 9.33
             misplayed.add(left)

@@ -62,7 +62,8 @@ def hands_through(
     """Each turn with the hands (orders, oldest first, one list per seat) as they were when it was
     taken: the deal of rule 2.4, then rule 6.5 after each turn that takes a card from a slot (a
     play, a discard or a card put into the hole). The lists are updated in place once the next
-    turn is asked for: read them, or copy them, before.
+    turn is asked for: read them, or copy them, before. (`views.view`, which replays the whole
+    log at every call, walks the raw entries the same way inline, with `replace_card`.)
 
     ```python
     from hanabi_core import Options, Play, apply, new_game
