@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .cards import Card
-from .errors import InvalidDeck, _brief
+from .errors import InvalidDeck, brief
 from .variants import Variant
 
 __all__ = [
@@ -139,7 +139,7 @@ def stacked_deck(variant: Variant, *top: Card) -> tuple[Card, ...]:
     for i, card in enumerate(top):
         if card not in rest:
             raise InvalidDeck(
-                "deck", f"the top card at position {i}, {_brief(card)}, has no copy left"
+                "deck", f"the top card at position {i}, {brief(card)}, has no copy left"
             )
         rest.remove(card)
     return (*top, *rest)
@@ -152,7 +152,7 @@ def check_seed(seed: object) -> int:
         InvalidDeck: naming the field ``"seed"``.
     """
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise InvalidDeck("seed", f"must be a whole number from 0 to 2**64 - 1, got {_brief(seed)}")
+        raise InvalidDeck("seed", f"must be a whole number from 0 to 2**64 - 1, got {brief(seed)}")
     return seed
 
 
@@ -167,7 +167,7 @@ def check_deck(variant: Variant, deck: object) -> tuple[Card, ...]:
         raise InvalidDeck("deck", f"must be a sequence of Card, got {type(deck).__name__}")
     for i, card in enumerate(deck):
         if not isinstance(card, Card):
-            raise InvalidDeck("deck", f"position {i} holds {_brief(card)}, not a Card")
+            raise InvalidDeck("deck", f"position {i} holds {brief(card)}, not a Card")
     given = Counter(deck)
     wanted = Counter(variant.deck)
     missing = wanted - given

@@ -37,7 +37,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .actions import Action, ColourClue, Discard, Play, RankClue
-from .errors import InvalidAction, _brief
+from .errors import InvalidAction, brief
 from .options import Options
 from .variants import Variant
 
@@ -78,7 +78,7 @@ def parse_action(text: str, game: GameState | PlayerView | Options | Variant) ->
     ```
     """
     if not isinstance(text, str):
-        raise InvalidAction("text", f"an action is written as a string, got {_brief(text)}")
+        raise InvalidAction("text", f"an action is written as a string, got {brief(text)}")
     variant = _variant_of(game)
     slot = _SLOT.fullmatch(text)
     if slot is not None:
@@ -86,7 +86,7 @@ def parse_action(text: str, game: GameState | PlayerView | Options | Variant) ->
         return kind(_number(slot.group(2), text))
     clue = _CLUE.fullmatch(text)
     if clue is None:
-        raise InvalidAction("text", f"{_brief(text)} is not an action: write {_FORMS}")
+        raise InvalidAction("text", f"{brief(text)} is not an action: write {_FORMS}")
     told, target = clue.group(1).strip(), _number(clue.group(2), text)
     rank = _RANK.fullmatch(told)
     if rank is not None:
@@ -98,7 +98,7 @@ def parse_action(text: str, game: GameState | PlayerView | Options | Variant) ->
             colour = None
         if not isinstance(colour, str):
             raise InvalidAction(
-                "text", f'{_brief(text)}: a quoted colour must be one JSON string, like "Red"'
+                "text", f'{brief(text)}: a quoted colour must be one JSON string, like "Red"'
             )
         return ColourClue(target, _spelling(colour, variant))
     return ColourClue(target, _spelling(" ".join(told.split()), variant))
@@ -112,7 +112,7 @@ def _variant_of(game: object) -> Variant:
     options = getattr(game, "options", None)
     if not isinstance(options, Options):
         raise InvalidAction(
-            "game", f"parse_action needs a state, a view, Options or a Variant, got {_brief(game)}"
+            "game", f"parse_action needs a state, a view, Options or a Variant, got {brief(game)}"
         )
     return options.variant
 
@@ -121,7 +121,7 @@ def _number(digits: str, text: str) -> int:
     try:
         return int(digits)
     except ValueError:  # beyond Python's limit on the digits of an int
-        raise InvalidAction("text", f"{_brief(text)}: a number is out of range") from None
+        raise InvalidAction("text", f"{brief(text)}: a number is out of range") from None
 
 
 def _spelling(colour: str, variant: Variant) -> str:

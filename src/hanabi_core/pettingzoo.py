@@ -65,8 +65,8 @@ except ImportError as error:  # pragma: no cover - depends on the environment
     ) from error
 
 from . import hle
-from .errors import IllegalAction, InvalidArgument, InvalidOptions, _brief
-from .rl_env import HanabiEnv
+from .errors import IllegalAction, InvalidArgument, InvalidOptions, brief
+from .hle.env import HanabiEnv
 from .spec import Rule
 
 __all__ = ["HanabiAECEnv", "env", "raw_env"]
@@ -128,7 +128,7 @@ def _seed(seed: object) -> int:
         raise InvalidOptions(
             "seed",
             f"must be a whole number from 0, or None for a deal drawn from the operating system, "
-            f"got {_brief(seed)}",
+            f"got {brief(seed)}",
         )
     return seed
 
@@ -185,21 +185,19 @@ class HanabiAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are un
             if kind not in _OBSERVATION_TYPES:
                 raise InvalidOptions(
                     "observation_type",
-                    f"must be one of {list(_OBSERVATION_TYPES)}, got {_brief(kind)}",
+                    f"must be one of {list(_OBSERVATION_TYPES)}, got {brief(kind)}",
                 )
             kind = _OBSERVATION_TYPES[kind]
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise InvalidOptions(
-                "render_mode", f"must be None, 'human' or 'ansi', got {_brief(render_mode)}"
+                "render_mode", f"must be None, 'human' or 'ansi', got {brief(render_mode)}"
             )
         if illegal_moves not in ("terminate", "raise"):
             raise InvalidOptions(
-                "illegal_moves", f"must be 'terminate' or 'raise', got {_brief(illegal_moves)}"
+                "illegal_moves", f"must be 'terminate' or 'raise', got {brief(illegal_moves)}"
             )
         if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float)):
-            raise InvalidOptions(
-                "illegal_reward", f"must be a number, got {_brief(illegal_reward)}"
-            )
+            raise InvalidOptions("illegal_reward", f"must be a number, got {brief(illegal_reward)}")
         self.render_mode = render_mode
         self._illegal_moves = illegal_moves
         self._illegal_reward = float(illegal_reward)
@@ -241,7 +239,7 @@ class HanabiAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are un
         except ValueError:
             raise InvalidArgument(
                 "agent",
-                f"{_brief(agent)} is not an agent of this game; the agents are "
+                f"{brief(agent)} is not an agent of this game; the agents are "
                 f"{', '.join(self.possible_agents)}",
             ) from None
 
@@ -360,7 +358,7 @@ class HanabiAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are un
                 raise IllegalAction(
                     Rule.KNOWN_ACTIONS_ONLY,
                     f"{agent} is done (the game is over): its only action is None, got "
-                    f"{_brief(action)}",
+                    f"{brief(action)}",
                     action=action,
                 )
             self._was_dead_step(action)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import ColourClue, RankClue
 from .cards import START, Card, ClueTouch, DealtCard, Suit
-from .errors import InvalidArgument, _brief
+from .errors import InvalidArgument, brief
 from .knowledge import CardKnowledge
 from .scoring import max_points
 from .state import Direction, GameState, Outcome
@@ -73,9 +73,7 @@ class _Table:
 
     def __init__(self, game: GameState | PlayerView, names: Sequence[str] | None) -> None:
         if not isinstance(game, (GameState, PlayerView)):
-            raise InvalidArgument(
-                "game", f"must be a GameState or a PlayerView, got {_brief(game)}"
-            )
+            raise InvalidArgument("game", f"must be a GameState or a PlayerView, got {brief(game)}")
         options = game.options
         if names is not None and (
             isinstance(names, str)
@@ -83,7 +81,7 @@ class _Table:
             or not all(isinstance(name, str) for name in names)
         ):
             raise InvalidArgument(
-                "names", f"must be {options.players} strings, one per seat, got {_brief(names)}"
+                "names", f"must be {options.players} strings, one per seat, got {brief(names)}"
             )
         variant = options.variant
         self.game = game
@@ -463,7 +461,7 @@ def hle_text(
 
     if not isinstance(observation, Mapping) or not all(k in observation for k in _HLE_KEYS):
         raise InvalidArgument(
-            "observation", f"must be an rl_env observation (HLE's keys), got {_brief(observation)}"
+            "observation", f"must be an rl_env observation (HLE's keys), got {brief(observation)}"
         )
     seen = observation["pyhanabi"]
     fireworks = observation["fireworks"]

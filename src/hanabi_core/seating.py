@@ -51,7 +51,7 @@ from typing import Literal
 from .actions import Action
 from .bots import BOTS, AnyBot, BotFactory, decide
 from .cards import DealtCard
-from .errors import InvalidArgument, _brief
+from .errors import InvalidArgument, brief
 from .views import PlayerView
 
 __all__ = ["NamedFactory", "Seats", "bot_label", "load_bot"]
@@ -69,7 +69,7 @@ def load_bot(spec: str) -> BotFactory:
             quoted), a missing attribute, or one that is not callable.
     """
     if not isinstance(spec, str) or not spec.strip():
-        raise InvalidArgument("bot", f"a bot is a name or module:factory, got {_brief(spec)}")
+        raise InvalidArgument("bot", f"a bot is a name or module:factory, got {brief(spec)}")
     spec = spec.strip()
     if spec in BOTS:
         return BOTS[spec]
@@ -77,13 +77,13 @@ def load_bot(spec: str) -> BotFactory:
     if not colon or not module_name or not attribute:
         raise InvalidArgument(
             "bot",
-            f"unknown bot {_brief(spec)}; the bots are {', '.join(BOTS)}, or module:factory "
+            f"unknown bot {brief(spec)}; the bots are {', '.join(BOTS)}, or module:factory "
             "for a bot of your own",
         )
     if module_name.endswith(".py"):
         folder, file = os.path.split(os.path.abspath(module_name))
         if not os.path.isfile(module_name):
-            raise InvalidArgument("bot", f"no file {_brief(module_name)} for bot {_brief(spec)}")
+            raise InvalidArgument("bot", f"no file {brief(module_name)} for bot {brief(spec)}")
         if folder not in sys.path:
             sys.path.insert(0, folder)
         module_name = file.removesuffix(".py")
@@ -93,7 +93,7 @@ def load_bot(spec: str) -> BotFactory:
         module = importlib.import_module(module_name)
     except Exception as error:  # the user's module: any error of its import is reported
         raise InvalidArgument(
-            "bot", f"cannot import {_brief(module_name)} for bot {_brief(spec)}: {error}"
+            "bot", f"cannot import {brief(module_name)} for bot {brief(spec)}: {error}"
         ) from None
     found: object = module
     for part in attribute.split("."):
@@ -101,11 +101,11 @@ def load_bot(spec: str) -> BotFactory:
             found = getattr(found, part)
         except AttributeError:
             raise InvalidArgument(
-                "bot", f"{_brief(module_name)} has no {_brief(attribute)} for bot {_brief(spec)}"
+                "bot", f"{brief(module_name)} has no {brief(attribute)} for bot {brief(spec)}"
             ) from None
     if not callable(found):
         raise InvalidArgument(
-            "bot", f"{_brief(spec)} is not a bot factory (a callable taking a random.Random)"
+            "bot", f"{brief(spec)} is not a bot factory (a callable taking a random.Random)"
         )
     return found
 
@@ -160,9 +160,7 @@ class Seats:
 
     def __init__(self, *factories: BotFactory, names: Sequence[str] | None = None) -> None:
         if not factories or not all(callable(f) for f in factories):
-            raise InvalidArgument(
-                "seats", f"give one bot factory per seat, got {_brief(factories)}"
-            )
+            raise InvalidArgument("seats", f"give one bot factory per seat, got {brief(factories)}")
         if names is None:
             names = [getattr(f, "__name__", type(f).__name__) for f in factories]
         if len(names) != len(factories):
@@ -181,7 +179,7 @@ class Seats:
         specs = [part.strip() for part in text.split(",")] if isinstance(text, str) else []
         if not specs or not all(specs):
             raise InvalidArgument(
-                "seats", f"one bot per seat, comma-separated (simple,random), got {_brief(text)}"
+                "seats", f"one bot per seat, comma-separated (simple,random), got {brief(text)}"
             )
         return cls(*(load_bot(spec) for spec in specs), names=[bot_label(spec) for spec in specs])
 

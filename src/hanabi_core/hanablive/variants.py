@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..cards import RANKS, ClueTouch, Suit
-from ..errors import InvalidOptions, _brief
+from ..errors import InvalidOptions, brief
 from ..variants import VARIANTS, ClueShown, RankTouch, SpecialRank, Variant
 
 __all__ = [
@@ -145,7 +145,7 @@ def find_variant_name(name: str) -> str:
     ```
     """
     if not isinstance(name, str):
-        raise InvalidOptions("variant", f"a hanab.live variant name is a str, got {_brief(name)}")
+        raise InvalidOptions("variant", f"a hanab.live variant name is a str, got {brief(name)}")
     if name in _data()[0]:
         return name
     keys = _by_key()
@@ -158,7 +158,7 @@ def find_variant_name(name: str) -> str:
     hint = f"; did you mean {' or '.join(repr(keys[k]) for k in near)}?" if near else ""
     raise InvalidOptions(
         "variant",
-        f"hanab.live has no variant named {_brief(name)}{hint} (hanabi_core.hanablive."
+        f"hanab.live has no variant named {brief(name)}{hint} (hanabi_core.hanablive."
         "variant_names() lists the 2,426 names)",
     )
 

@@ -44,7 +44,7 @@ from typing import Any
 
 from attrs import frozen
 
-from ..errors import InvalidAction, InvalidOptions, _brief
+from ..errors import InvalidAction, InvalidOptions, brief
 from ..options import Options
 from ..rules import new_game
 from .config import COLOUR_CHARS, HLE_COLOURS
@@ -97,7 +97,7 @@ def color_char_to_idx(color_char: str) -> int:
     index = COLOUR_CHARS.find(color_char) if isinstance(color_char, str) else -1
     if index < 0 or len(color_char) != 1:
         raise ValueError(
-            f"Invalid color: {_brief(color_char)}. Should be one of {list(COLOUR_CHARS)}."
+            f"Invalid color: {brief(color_char)}. Should be one of {list(COLOUR_CHARS)}."
         )
     return index
 
@@ -253,8 +253,8 @@ class HanabiMove:
                     int(move["target_offset"]), int(move["rank"])
                 )
         except (KeyError, TypeError, ValueError) as error:
-            raise InvalidAction("move", f"not a move of HLE: {_brief(move)} ({error})") from None
-        raise InvalidAction("action_type", f"must be one of {MOVE_TYPES[1:5]}, got {_brief(kind)}")
+            raise InvalidAction("move", f"not a move of HLE: {brief(move)} ({error})") from None
+        raise InvalidAction("action_type", f"must be one of {MOVE_TYPES[1:5]}, got {brief(kind)}")
 
     def __str__(self) -> str:
         kind = self._type
@@ -366,7 +366,7 @@ class HanabiGame:
             InvalidAction: not a uid of this game.
         """
         if isinstance(move_uid, bool) or not isinstance(move_uid, int):
-            raise InvalidAction("move_uid", f"must be a whole number, got {_brief(move_uid)}")
+            raise InvalidAction("move_uid", f"must be a whole number, got {brief(move_uid)}")
         if not 0 <= move_uid < len(self._moves):
             raise InvalidAction("move_uid", f"must be 0 to {len(self._moves) - 1}, got {move_uid}")
         return self._moves[move_uid]
@@ -399,6 +399,6 @@ class ObservationEncoder:
         bits = observation.get("vectorized") if isinstance(observation, Mapping) else None
         if bits is None:
             raise InvalidOptions(
-                "observation", f"must be one player's observation dict, got {_brief(observation)}"
+                "observation", f"must be one player's observation dict, got {brief(observation)}"
             )
         return list(bits)

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from . import hle
-from ._rl_snapshot import _Snapshot
-from .hle.knowledge import _HINTED_COLOUR_SHIFT, _HINTED_RANK_SHIFT
-from .views import view
+from .. import hle
+from ..views import view
+from .knowledge import _HINTED_COLOUR_SHIFT, _HINTED_RANK_SHIFT
+from .snapshot import _Snapshot
 
 __all__ = ["PlayerObservation"]
 
@@ -59,7 +59,7 @@ class PlayerObservation(Mapping[str, Any]):
 
     def __str__(self) -> str:
         """The observation as HLE prints it (`hanabi_core.render.hle_text`)."""
-        from .render import hle_text  # noqa: PLC0415 (render imports the views this module uses)
+        from ..render import hle_text  # noqa: PLC0415 (render imports the views this module uses)
 
         snapshot = self._snapshot
         packed = snapshot.knowledge  # None for HLE's MINIMAL type, which hides every clue
