@@ -31,7 +31,9 @@ ROOMS = {
     "rules": ("rules",),
     "information": ("knowledge", "views"),
     "records": ("records", "jsonutil"),
-    "play": ("bots", "sampling", "simulate", "cli", "_cli_simulate", "__main__"),
+    "play": (
+        "bots", "sampling", "simulate", "seating", "cli", "_cli_simulate", "_cli_input", "__main__",
+    ),
     "hanab.live": ("hanablive",),
     "HLE": ("hle", "rl_env", "pettingzoo", "datasets"),
     "oracle": ("testing",),

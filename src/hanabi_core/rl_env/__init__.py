@@ -14,6 +14,24 @@ assert observations["current_player"] == 0
 
 from __future__ import annotations
 
-from ..hle.env import PRESETS, HanabiEnv, PlayerObservation, make
+from ..hle.env import (
+    MOVE_TYPES,
+    PRESETS,
+    Agent,
+    Environment,
+    HanabiEnv,
+    PlayerObservation,
+    color_char_to_idx,
+    make,
+)
 
-__all__ = ["PRESETS", "HanabiEnv", "PlayerObservation", "make"]
+__all__ = [
+    "MOVE_TYPES",
+    "PRESETS",
+    "Agent",
+    "Environment",
+    "HanabiEnv",
+    "PlayerObservation",
+    "color_char_to_idx",
+    "make",
+]
