@@ -40,14 +40,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal, Protocol, Union
 
-from ._readonly import ReadOnlyMap
-from ._tables import _variant_tables
-from .actions import Action, ColourClue, Discard, Play, RankClue
-from .cards import Card, DealtCard
-from .knowledge import CardKnowledge
-from .rules import legal_actions_from, sudoku_next, up_or_down_next
-from .variants import Variant
-from .views import HiddenClue, HiddenPlay, PlayerView
+from .._readonly import ReadOnlyMap
+from .._tables import _variant_tables
+from ..actions import Action, ColourClue, Discard, Play, RankClue
+from ..cards import Card, DealtCard
+from ..knowledge import CardKnowledge
+from ..rules import legal_actions_from, sudoku_next, up_or_down_next
+from ..variants import Variant
+from ..views import HiddenClue, HiddenPlay, PlayerView
 
 __all__ = [
     "BOTS",
