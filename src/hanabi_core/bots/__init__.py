@@ -56,6 +56,7 @@ __all__ = [
     "BotFactory",
     "CheatingBot",
     "OpenBot",
+    "QuuxSmartBot",
     "RandomBot",
     "SimpleBot",
     "believed_built",
@@ -407,7 +408,16 @@ class OpenBot:
         return self.rng.choice(others or list(legal))
 
 
+# Quuxplusone/Hanabi's bots, each in a module of its own (imported here, below the base bots they
+# may fall back on).
+from .quux_smart import QuuxSmartBot  # noqa: E402
+
 BOTS: Mapping[str, BotFactory] = ReadOnlyMap(
-    {"random": RandomBot, "simple": SimpleBot, "open": OpenBot}
+    {
+        "random": RandomBot,
+        "simple": SimpleBot,
+        "open": OpenBot,
+        "quux-smart": QuuxSmartBot,
+    }
 )
 """The bot factories by name: ``"random"``, ``"simple"``, ``"open"`` (cheats). Read-only."""
