@@ -56,6 +56,7 @@ __all__ = [
     "BotFactory",
     "CheatingBot",
     "OpenBot",
+    "QuuxInfoBot",
     "QuuxSmartBot",
     "RandomBot",
     "SimpleBot",
@@ -410,6 +411,7 @@ class OpenBot:
 
 # Quuxplusone/Hanabi's bots, each in a module of its own (imported here, below the base bots they
 # may fall back on).
+from .quux_info import QuuxInfoBot  # noqa: E402
 from .quux_smart import QuuxSmartBot  # noqa: E402
 
 BOTS: Mapping[str, BotFactory] = ReadOnlyMap(
@@ -418,6 +420,7 @@ BOTS: Mapping[str, BotFactory] = ReadOnlyMap(
         "simple": SimpleBot,
         "open": OpenBot,
         "quux-smart": QuuxSmartBot,
+        "quux-info": QuuxInfoBot,
     }
 )
 """The bot factories by name: ``"random"``, ``"simple"``, ``"open"`` (cheats). Read-only."""

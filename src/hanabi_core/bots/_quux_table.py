@@ -80,6 +80,9 @@ class QuuxTable:
         max_strikes: the Storm that ends the game.
         deck: cards left to draw.
         hands: each seat's hand, oldest first: `Face`s for the others, `None` per own card.
+        discarded: cards in the discard pile (misplays included) by identity
+            ``5·colour + value − 1``.
+        discard_size: cards in the discard pile.
         seen: turns of the history already shown to the bot.
     """
 
@@ -94,6 +97,8 @@ class QuuxTable:
         self.strikes = 0
         self.piles = [0] * len(options.variant.suits)
         self.deck = len(options.variant.deck) - options.hand_size * self.players
+        self.discarded = [0] * (5 * len(options.variant.suits))
+        self.discard_size = 0
         # Undo the history (only the first call can hold turns: seats after 0 move later) to find
         # the hands as dealt: the others' faces are in the view, the own cards are `None`.
         hands: list[list[Face | None]] = []
@@ -135,11 +140,13 @@ class QuuxTable:
         assert type(action) is Play or type(action) is Discard
         card = turn.card
         assert card is not None
-        if type(action) is Play:
-            if turn.misplay:
+        if type(action) is Play and not turn.misplay:
+            self.piles[card.suit_index] += 1
+        else:
+            if type(action) is Play:
                 self.strikes += 1
-            else:
-                self.piles[card.suit_index] += 1
+            self.discarded[5 * card.suit_index + card.rank - 1] += 1
+            self.discard_size += 1
         if turn.note_gained:
             self.stones += 1
         hand = self.hands[turn.player]
