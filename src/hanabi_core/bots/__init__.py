@@ -56,6 +56,8 @@ __all__ = [
     "BotFactory",
     "CheatingBot",
     "OpenBot",
+    "QuuxCheatBot",
+    "QuuxSimpleBot",
     "RandomBot",
     "SimpleBot",
     "believed_built",
@@ -407,7 +409,18 @@ class OpenBot:
         return self.rng.choice(others or list(legal))
 
 
+# The Quux bots live in modules of their own; they import only what is above this package.
+from .quux_cheat import QuuxCheatBot  # noqa: E402
+from .quux_simple import QuuxSimpleBot  # noqa: E402
+
 BOTS: Mapping[str, BotFactory] = ReadOnlyMap(
-    {"random": RandomBot, "simple": SimpleBot, "open": OpenBot}
+    {
+        "random": RandomBot,
+        "simple": SimpleBot,
+        "open": OpenBot,
+        "quux-simple": QuuxSimpleBot,
+        "quux-cheat": QuuxCheatBot,
+    }
 )
-"""The bot factories by name: ``"random"``, ``"simple"``, ``"open"`` (cheats). Read-only."""
+"""The bot factories by name: ``"random"``, ``"simple"``, ``"open"`` (cheats), and
+Quuxplusone/Hanabi's ``"quux-simple"`` and ``"quux-cheat"`` (cheats). Read-only."""
