@@ -27,22 +27,26 @@ __all__ = ["QuuxObserver", "check_quux_variant"]
 
 
 def check_quux_variant(options: Options) -> None:
-    """Refuse a variant the Quux bots do not model: each suit clued by its own colour, ranks 1 to
-    5 built upwards, no special rank or rank-clue rule.
+    """Refuse a variant the Quux bots do not model: five suits of ten cards, each clued by its own
+    colour, ranks 1 to 5 built upwards, no special rank or rank-clue rule.
 
     Raises:
         InvalidOptions: naming ``"variant"``.
     """
     variant = options.variant
     plain = (
-        variant.clue_colours == variant.suit_names
+        len(variant.suits) == 5
+        and variant.clue_colours == variant.suit_names
         and variant.clue_ranks == (1, 2, 3, 4, 5)
         and variant.special_rank is None
         and not variant.up_or_down
         and not variant.sudoku
         and not variant.hidden_plays
         and all(
-            suit.build_order == (1, 2, 3, 4, 5) and not suit.inverted for suit in variant.suits
+            suit.build_order == (1, 2, 3, 4, 5)
+            and suit.copies == (3, 2, 2, 2, 1)
+            and not suit.inverted
+            for suit in variant.suits
         )
     )
     if not plain:
