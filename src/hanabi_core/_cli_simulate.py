@@ -37,11 +37,19 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         default="simple",
         metavar="NAME[,NAME...]",
         help=f"the bots, comma-separated; each plays the same seeds ({', '.join(BOTS)}; "
-        "default simple; 'open' cheats: it sees its own cards)",
+        "default simple; 'open' and 'quux-cheat' cheat: they see their own cards)",
     )
     sim.add_argument("--players", type=int, default=2, help="2 to 6 (default 2)")
-    sim.add_argument("--variant", choices=tuple(VARIANTS), default="base")
+    sim.add_argument(
+        "--variant", choices=tuple(VARIANTS), default=None,
+        help="default: the edition's, else base",
+    )  # fmt: skip
     sim.add_argument("--edition", choices=tuple(EDITIONS), default=None)
+    sim.add_argument(
+        "--deals", choices=("seeded", "quux"), default="seeded",
+        help="seeded: game i dealt from seed S+i (default); quux: game i is the i-th deck of "
+        "Quuxplusone/Hanabi's stream for seed S (the edition defaults to quux)",
+    )  # fmt: skip
     sim.add_argument("--games", type=int, default=1000, help="games per bot (default 1000)")
     sim.add_argument(
         "--seed", type=int, default=0, help="game i is dealt from seed S+i (default 0)"
@@ -121,6 +129,7 @@ def run(args: argparse.Namespace) -> int:
         workers=workers,
         records=args.records,
         progress=bar,
+        deals=args.deals,
     )
     if bar is not None:
         bar.close(sum(s.games for s in result.summaries), workers)
@@ -138,9 +147,14 @@ def report(result: Simulation) -> str:
     o = result.options
     edition = f", {EDITIONS[result.edition].name} edition" if result.edition else ""
     last = result.seed + result.requested - 1
+    dealt = (
+        f"games 0 to {result.requested - 1} of Quux's stream for seed {result.seed}"
+        if result.deals == "quux"
+        else f"seeds {result.seed} to {last}"
+    )
     lines = [
         f"{o.variant.name}{edition}, {o.players} players, {result.requested} games per bot "
-        f"(seeds {result.seed} to {last})",
+        f"({dealt})",
     ]
     if result.interrupted:
         lines.append("Interrupted: the figures are those of the games finished.")
@@ -154,6 +168,12 @@ def report(result: Simulation) -> str:
         lines.append(
             f"{s.bot:<{width}}  {s.games:>6}  {s.mean:>6.2f}  {s.stderr:>6.2f}  {s.median:>6g}  "
             f"{s.perfect:>7}  {s.storm_outs:>10}  {s.mean_turns:>6.1f}"
+        )
+    lines += ["", "Mean scores with a storm-out scored both ways (rule 10.5):"]
+    for s in result.summaries:
+        lines.append(
+            f"  {s.bot}: {s.kept_mean:.2f} ± {s.kept_stderr:.2f} with the fireworks kept "
+            f"(Quux, hanabi.rs); {s.zero_mean:.2f} ± {s.zero_stderr:.2f} with zero (HLE)"
         )
     if result.differences:
         lines += ["", "Paired differences (the same seeds):"]

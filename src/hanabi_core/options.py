@@ -307,7 +307,7 @@ _EDITIONS = (
     ),
     Edition(
         "quux",
-        "Quuxplusone/Hanabi (the server of the published bot baselines)",
+        "Quuxplusone/Hanabi",
         "11.7",
         ("QUUX",),
         # Rule 11.7: its five suits (colours r o y g b), and the score kept on the last Storm.

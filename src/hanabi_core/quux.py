@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import islice
 from typing import Any
 
@@ -54,6 +55,8 @@ __all__ = [
     "action_move",
     "deck",
     "deck_at",
+    "deck_codes",
+    "deck_from_codes",
     "deck_text",
     "decks",
     "move_action",
@@ -149,18 +152,50 @@ def decks(seed: int = 1) -> Iterator[tuple[Card, ...]]:
     Raises:
         InvalidArgument: the seed is not a whole number from 0 to 2**32 - 1.
     """
+    for codes in deck_codes(seed):
+        yield deck_from_codes(codes)
+
+
+def deck_codes(seed: int = 1) -> Iterator[bytes]:
+    """The decks of [`decks`][hanabi_core.quux.decks], each as 50 bytes: the cards' positions in
+    the [`unshuffled`][hanabi_core.quux.unshuffled] deck, top card first (compact to send to a
+    worker process; [`deck_from_codes`][hanabi_core.quux.deck_from_codes] reads them).
+
+    Raises:
+        InvalidArgument: the seed is not a whole number from 0 to 2**32 - 1.
+    """
     if type(seed) is not int or not 0 <= seed <= _MASK:
         raise InvalidArgument("seed", f"must be a whole number from 0 to 2**32 - 1, got {seed!r}")
-    rng = Mt19937(seed)
+    return _codes(Mt19937(seed))
+
+
+def _codes(rng: Mt19937) -> Iterator[bytes]:
     step = rng.next
+    size = len(_UNSHUFFLED)
     while True:
-        cards = list(_UNSHUFFLED)
-        for i in range(len(cards)):
+        cards = list(range(size))
+        for i in range(size):
             j = step() % (i + 1)
             if j != i:
                 cards[i], cards[j] = cards[j], cards[i]
         cards.reverse()  # the server pops from the back: the last card is the top one
-        yield tuple(cards)
+        yield bytes(cards)
+
+
+def deck_from_codes(codes: bytes, suits: Sequence[str] | None = None) -> tuple[Card, ...]:
+    """The cards of one deck of [`deck_codes`][hanabi_core.quux.deck_codes], top card first;
+    with `suits`, Quux's five colours are named by these suits, by position (by default red,
+    orange, yellow, green and blue)."""
+    if suits is None:
+        return tuple(_UNSHUFFLED[code] for code in codes)
+    named = _named(tuple(suits))
+    return tuple(named[code] for code in codes)
+
+
+@lru_cache(maxsize=16)
+def _named(suits: tuple[str, ...]) -> tuple[Card, ...]:
+    # Quux's unshuffled deck is ten cards of each colour in turn: code // 10 is the colour.
+    return tuple(Card(suits[code // 10], card.rank) for code, card in enumerate(_UNSHUFFLED))
 
 
 def deck_at(seed: int, game: int) -> tuple[Card, ...]:

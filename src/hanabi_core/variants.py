@@ -521,7 +521,7 @@ _ALL = (
         BASE_COLOURS,
     ),
     # Rule 11.7: Quuxplusone/Hanabi's five suits (its colours r o y g b), ten cards each.
-    Variant("quux", "Quuxplusone/Hanabi (red, orange, yellow, green, blue)", _QUUX_SUITS, _QUUX),
+    Variant("quux", "Quux (red, orange, yellow, green, blue)", _QUUX_SUITS, _QUUX),
 )
 
 #: Every variant the library knows, by id: ``"base"``, ``"multicolour"``, ``"multicolour-five"``,

@@ -56,7 +56,9 @@ __all__ = [
     "BotFactory",
     "CheatingBot",
     "OpenBot",
+    "QuuxCheatBot",
     "QuuxInfoBot",
+    "QuuxSimpleBot",
     "QuuxSmartBot",
     "RandomBot",
     "SimpleBot",
@@ -409,9 +411,10 @@ class OpenBot:
         return self.rng.choice(others or list(legal))
 
 
-# Quuxplusone/Hanabi's bots, each in a module of its own (imported here, below the base bots they
-# may fall back on).
+# The Quux bots live in modules of their own; they import only what is above this package.
+from .quux_cheat import QuuxCheatBot  # noqa: E402
 from .quux_info import QuuxInfoBot  # noqa: E402
+from .quux_simple import QuuxSimpleBot  # noqa: E402
 from .quux_smart import QuuxSmartBot  # noqa: E402
 
 BOTS: Mapping[str, BotFactory] = ReadOnlyMap(
@@ -419,8 +422,12 @@ BOTS: Mapping[str, BotFactory] = ReadOnlyMap(
         "random": RandomBot,
         "simple": SimpleBot,
         "open": OpenBot,
+        "quux-simple": QuuxSimpleBot,
         "quux-smart": QuuxSmartBot,
         "quux-info": QuuxInfoBot,
+        "quux-cheat": QuuxCheatBot,
     }
 )
-"""The bot factories by name: ``"random"``, ``"simple"``, ``"open"`` (cheats). Read-only."""
+"""The bot factories by name: ``"random"``, ``"simple"``, ``"open"`` (cheats), and
+Quuxplusone/Hanabi's ``"quux-simple"``, ``"quux-smart"``, ``"quux-info"`` and ``"quux-cheat"``
+(cheats). Read-only."""
