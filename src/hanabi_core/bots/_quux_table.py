@@ -9,8 +9,10 @@ A hanabi_core bot is called only on its own turn, with its seat's
 each turn not yet seen is shown to the bot with the table as it stood before that turn, then
 applied. The work per call is the turns since the bot last moved, never the whole history.
 
-Only the variants Quux's bots are written for are supported (`plain_copies`): suits clued by
-their own colour, built 1 to 5, rank clues touching equal ranks, every clue shown.
+`quux_common.QuuxObserver` (quux-simple's) reports the same callbacks with the counts alone;
+SmartBot and InfoBot also need the other hands as they were at each past turn (the discard
+finesse reads the newest cards; the hat code answers questions about every hand) and the discard
+pile, which this table keeps.
 """
 
 from __future__ import annotations
@@ -18,53 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..actions import ColourClue, Discard, Play, RankClue
-from ..options import Options
-from ..variants import ClueShown, RankTouch
 from ..views import PlayerView, SeenTurn
 
-__all__ = ["Face", "QuuxTable", "plain_copies"]
+__all__ = ["Face", "QuuxTable"]
 
 Face = tuple[int, int]
 """A card as Quux's bots see it: (colour index in the variant's suit order, value 1 to 5)."""
-
-
-def plain_copies(options: Options) -> tuple[tuple[int, ...], ...] | None:
-    """Each suit's copies of ranks 1 to 5 when `options` are a game Quux's bots can play (every
-    suit an ordinary colour, built upwards 1 to 5, touched by its own colour clue and by the rank
-    clue of its rank, every clue shown to all, a Note per discard); `None` otherwise."""
-    variant = options.variant
-    if (
-        variant.special_rank is not None
-        or variant.rank_touch is not RankTouch.EQUAL
-        or variant.colour_clues_touch_nothing
-        or variant.rank_clues_touch_nothing
-        or variant.synesthesia
-        or variant.clue_starved
-        or variant.alternating_clues
-        or variant.clue_shown is not ClueShown.VALUE
-        or variant.up_or_down
-        or variant.sudoku
-        or variant.hidden_plays
-        or variant.stack_size != 5
-        or tuple(variant.clue_ranks) != (1, 2, 3, 4, 5)
-        or tuple(variant.clue_colours) != tuple(s.name for s in variant.suits)
-        or options.hand_size < 1
-    ):
-        return None
-    for suit in variant.suits:
-        if (
-            suit.touch.value != "own"
-            or suit.colours is not None
-            or suit.descending
-            or suit.all_ranks
-            or suit.no_ranks
-            or suit.prism
-            or suit.inverted
-            or len(suit.copies) != 5
-            or min(suit.copies) < 1
-        ):
-            return None
-    return tuple(tuple(s.copies) for s in variant.suits)
 
 
 class QuuxTable:

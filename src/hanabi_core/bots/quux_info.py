@@ -27,8 +27,8 @@ from collections.abc import Callable
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..views import PlayerView, SeenTurn
-from . import SimpleBot
-from ._quux_table import Face, QuuxTable, plain_copies
+from ._quux_table import Face, QuuxTable
+from .quux_common import check_quux_variant
 
 __all__ = ["QuuxInfoBot"]
 
@@ -109,25 +109,22 @@ class _Snapshot:
 class QuuxInfoBot:
     """Quux's InfoBot (`InfoBot.cc`), playing from its seat's view.
 
-    In a variant it was not written for (see `plain_copies`), it plays as hanabi_core's
-    [`SimpleBot`][hanabi_core.bots.SimpleBot] instead.
+    It plays the variants Quux's bots model (`quux`, `base`: see
+    [`check_quux_variant`][hanabi_core.bots.quux_common.check_quux_variant]); on its first view of
+    another it raises `InvalidOptions`.
 
     Args:
-        rng: unused by InfoBot itself (it draws nothing at random); kept for the fallback.
+        rng: unused (the bot factory's signature): InfoBot draws nothing at random.
     """
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+    def __init__(self, rng: random.Random | None = None) -> None:
         self._started = False
-        self._fallback: SimpleBot | None = None
 
     def _start(self, view: PlayerView) -> None:
         """`InfoBotImpl::InfoBotImpl`: a full table per card of every hand."""
-        copies = plain_copies(view.options)
+        check_quux_variant(view.options)
+        copies = tuple(suit.copies for suit in view.options.variant.suits)
         self._started = True
-        if copies is None:
-            self._fallback = SimpleBot(self.rng)
-            return
         self.colours = len(copies)
         self.total = [copies[b // 5][b % 5] for b in range(5 * self.colours)]
         self.bits = range(len(self.total))
@@ -607,8 +604,6 @@ class QuuxInfoBot:
         """`InfoBotImpl::pleaseMakeMove`, after replaying the turns since the last call."""
         if not self._started:
             self._start(view)
-        if self._fallback is not None:
-            return self._fallback(view)
         self.table.catch_up(view, self._observe)
         snap = _Snapshot(self, self.me)
         table = self.table

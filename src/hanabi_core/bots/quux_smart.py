@@ -29,8 +29,8 @@ import random
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..views import PlayerView, SeenTurn
-from . import SimpleBot
-from ._quux_table import QuuxTable, plain_copies
+from ._quux_table import QuuxTable
+from .quux_common import check_quux_variant
 
 __all__ = ["QuuxSmartBot"]
 
@@ -44,27 +44,24 @@ def _popcount(mask: int) -> int:
 class QuuxSmartBot:
     """Quux's SmartBot (`SmartBot.cc`), playing from its seat's view.
 
-    In a variant it was not written for (see `plain_copies`), it plays as hanabi_core's
-    [`SimpleBot`][hanabi_core.bots.SimpleBot] instead.
+    It plays the variants Quux's bots model (`quux`, `base`: see
+    [`check_quux_variant`][hanabi_core.bots.quux_common.check_quux_variant]); on its first view of
+    another it raises `InvalidOptions`.
 
     Args:
-        rng: unused by SmartBot itself (it draws nothing at random); kept for the fallback.
+        rng: unused (the bot factory's signature): SmartBot draws nothing at random.
     """
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+    def __init__(self, rng: random.Random | None = None) -> None:
         self._started = False
-        self._fallback: object | None = None
 
     # --- set-up ---------------------------------------------------------------------------------
 
     def _start(self, view: PlayerView) -> None:
         """`SmartBot::SmartBot`: a fresh knowledge entry per hand position of every seat."""
-        copies = plain_copies(view.options)
+        check_quux_variant(view.options)
+        copies = tuple(suit.copies for suit in view.options.variant.suits)
         self._started = True
-        if copies is None:
-            self._fallback = SimpleBot(self.rng)
-            return
         self.copies = copies
         colours = len(copies)
         self.colours = colours
@@ -364,8 +361,6 @@ class QuuxSmartBot:
         """`SmartBot::pleaseMakeMove`, after replaying the turns since the last call."""
         if not self._started:
             self._start(view)
-        if self._fallback is not None:
-            return self._fallback(view)  # type: ignore[operator, no-any-return]
         self.table.catch_up(view, self._observe)
         self._before_move()
         self._eyesight()
