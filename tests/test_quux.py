@@ -39,6 +39,8 @@ DATA = Path(__file__).resolve().parent / "data" / "quux-games"
 QUUX_BOTS: dict[str, str] = {
     "quux-simple": "SimpleBot",
     "quux-cheat": "CheatBot",
+    "quux-smart": "SmartBot",
+    "quux-info": "InfoBot",
 }
 
 PLAYERS = (2, 3, 4, 5)
@@ -173,7 +175,7 @@ def test_the_quux_bots_refuse_a_variant_they_do_not_model() -> None:
             decide(BOTS[name](None), view(state, 0), state.hands[0])  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("bot", ["quux-simple", "quux-cheat"])
+@pytest.mark.parametrize("bot", ["quux-simple", "quux-cheat", "quux-smart", "quux-info"])
 def test_the_quux_bots_play_the_base_game_too(bot: str) -> None:
     result = simulate(bot, players=3, games=3, seed=4, workers=1)
     assert result.summaries[0].games == 3
@@ -184,9 +186,7 @@ def test_the_quux_bots_play_the_base_game_too(bot: str) -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_simulate_with_quux_deals_plays_the_logged_games(workers: int) -> None:
-    result = simulate(
-        list(QUUX_BOTS), players=3, games=30, seed=1, deals="quux", workers=workers
-    )
+    result = simulate(list(QUUX_BOTS), players=3, games=30, seed=1, deals="quux", workers=workers)
     assert result.edition == "quux" and result.deals == "quux"
     for bot, quux_bot in QUUX_BOTS.items():
         logged = games(quux_bot, 3)[:30]

@@ -70,6 +70,18 @@ class _Snapshot:
         self.hints = table.stones
         self.lives = table.max_strikes - table.strikes
         self.player = player
+        # The facts change only with a play or a discard: reuse the last snapshot's.
+        key = (table.discard_size, tuple(table.piles))
+        last = bot.last_snapshot
+        if last is not None and bot.last_key == key:
+            self.playable = last.playable
+            self.dead = last.dead
+            self.dead_loop = last.dead_loop
+            self.dispensable = last.dispensable
+            bot.last_snapshot = self
+            return
+        bot.last_key = key
+        bot.last_snapshot = self
         total = bot.total
         discarded = table.discarded
         bits = len(total)
@@ -137,6 +149,8 @@ class QuuxInfoBot:
         # public_info and public_counts (every card seen played or discarded).
         self.public = [[list(self.total) for _ in hand] for hand in self.table.hands]
         self.public_counts = [0] * len(self.total)
+        self.last_snapshot: _Snapshot | None = None
+        self.last_key: tuple[int, tuple[int, ...]] = (-1, ())
 
     # --- CardPossibilityTable -------------------------------------------------------------------
 
@@ -144,9 +158,9 @@ class QuuxInfoBot:
     def _dead_live(table: Table, snap: _Snapshot) -> tuple[int, int]:
         """The weights of `probability_is_dead`'s numerator and of the live rest."""
         dead = live = 0
-        for b, w in enumerate(table):
+        for w, is_dead in zip(table, snap.dead_loop, strict=True):
             if w:
-                if snap.dead_loop[b]:
+                if is_dead:
                     dead += w
                 else:
                     live += w
@@ -367,8 +381,21 @@ class QuuxInfoBot:
         possible = [[b for b, w in enumerate(table) if w] for table in info]
 
         def largest(key: Callable[[int], int]) -> int:
-            # Brute force over the row sets in increasing order; the first of each larger size.
-            # A row whose own possibilities share a key collides with itself, as in the C++.
+            # The C++ tries the row sets in increasing order and keeps the first of each larger
+            # size: the smallest set (as a number) of the largest size at least 2, else {0}.
+            # A row whose possibilities share a key collides with itself there (its own loop
+            # meets the key twice), so it never joins a set of two or more.
+            masks: list[int | None] = []
+            for row in possible:
+                used = 0
+                for b in row:
+                    bit = 1 << key(b)
+                    if used & bit:
+                        masks.append(None)
+                        break
+                    used |= bit
+                else:
+                    masks.append(used)
             best_set = 1
             best_size = 1
             for rowset in range(3, 1 << rows):
@@ -376,15 +403,13 @@ class QuuxInfoBot:
                 if size <= best_size:
                     continue
                 used = 0
-                disjoint = True
                 for i in range(rows):
                     if rowset >> i & 1:
-                        for b in possible[i]:
-                            bit = 1 << key(b)
-                            if used & bit:
-                                disjoint = False
-                            used |= bit
-                if disjoint:
+                        mask = masks[i]
+                        if mask is None or used & mask:
+                            break
+                        used |= mask
+                else:
                     best_size = size
                     best_set = rowset
             return best_set
@@ -421,14 +446,18 @@ class QuuxInfoBot:
         packing = self._set_packing(info)
         if packing[1] > 4:
             return packing
-        one_colour = any(
-            all(any(table[5 * c + v] for v in range(5)) for table in info)
-            for c in range(self.colours)
-        )
-        one_value = any(
-            all(any(table[5 * c + v] for c in range(self.colours)) for table in info)
-            for v in range(5)
-        )
+        # Colours (values) every card may be: a bit set intersected over the hand.
+        colours = values = -1
+        for table in info:
+            colour_bits = value_bits = 0
+            for b, w in enumerate(table):
+                if w:
+                    colour_bits |= 1 << (b // 5)
+                    value_bits |= 1 << (b % 5)
+            colours &= colour_bits
+            values &= value_bits
+        one_colour = colours != 0
+        one_value = values != 0
         index = self._index_for_hint(info, snap)
         if not one_colour and not one_value:
             return (_H4, 4, index, (), ())
