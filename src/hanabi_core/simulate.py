@@ -43,6 +43,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from ._incremental_view import IncrementalViews
 from .bots import BOTS, BotFactory, decide
 from .deal import MAX_SEED
 from .errors import IllegalAction, InvalidOptions
@@ -53,7 +54,6 @@ from .records import GameRecord, write_record
 from .rules import apply, new_game
 from .scoring import points
 from .state import EndReason, GameState
-from .views import view
 
 __all__ = [
     "DEALS",
@@ -344,9 +344,11 @@ def play_game(
     """
     state = new_game(options, seed=seed) if deck is None else new_game(options, deck=deck)
     seats = [bot(random.Random(_bot_seed(seed, s))) for s in range(options.players)]
+    # The views `views.view` gives, each turn read once rather than the history at every call.
+    views = IncrementalViews(state)
     while state.outcome is None:
         seat = state.current_player
-        action = decide(seats[seat], view(state, seat), state.hands[seat])
+        action = decide(seats[seat], views.view(state, seat), state.hands[seat])
         try:
             state = apply(state, action)
         except IllegalAction as error:
