@@ -63,6 +63,11 @@ class _Snapshot:
         "player",
     )
 
+    playable: list[bool]
+    dead: list[bool]
+    dead_loop: list[bool]
+    dispensable: list[bool]
+
     def __init__(self, bot: QuuxInfoBot, player: int) -> None:
         table = bot.table
         self.deck = table.deck

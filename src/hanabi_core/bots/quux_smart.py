@@ -93,15 +93,18 @@ class QuuxSmartBot:
         piles = self.table.piles
         played = self.played
         total = self.total
-        playable = valuable = worthless = 0
+        playable = valuable = worthless = played_full = 0
         for c in range(self.colours):
             next_value = piles[c] + 1
+            gone = False  # a rank from next_value up to v - 1 has all its copies played
             for v in range(1, 6):
                 b = 5 * c + v - 1
                 # SmartBot::isWorthless: already built, or a lower rank all played/discarded.
-                dead = v < next_value or any(
-                    played[5 * c + w - 1] == total[5 * c + w - 1] for w in range(next_value, v)
-                )
+                dead = v < next_value or gone
+                if v >= next_value and played[b] == total[b]:
+                    gone = True
+                if played[b] == total[b]:
+                    played_full |= 1 << b
                 if dead:
                     worthless |= 1 << b
                 elif played[b] == total[b] - 1:
@@ -112,6 +115,8 @@ class QuuxSmartBot:
         self.playable_set = playable
         self.valuable_set = valuable
         self.worthless_set = worthless
+        # Identities with every copy played or discarded (`update()` excludes them always).
+        self._played_full = played_full
         self._dirty = False
 
     @staticmethod
@@ -151,7 +156,7 @@ class QuuxSmartBot:
     def _eye(self, mask: int) -> int:
         """`CardKnowledge::update<true>()` on a copy ("eyeKnol"): an unknown card cannot be an
         identity whose copies are all played, discarded or in sight."""
-        if _popcount(mask) == 1:
+        if not mask & (mask - 1):
             return mask
         return mask & ~self._eye_full
 
@@ -159,54 +164,59 @@ class QuuxSmartBot:
 
     def _before_move(self) -> None:
         """`SmartBot::pleaseObserveBeforeMove`: the located-card fixpoint, so that no unknown card
-        may be an identity whose copies are all played, discarded or known somewhere."""
+        may be an identity whose copies are all played, discarded or known somewhere.
+
+        The C++ repeats until `locatedCount_` stops changing; it changes only when an entry
+        becomes known, so the loop stops when a pass pins no new entry down."""
         self._facts()
         played = self.played
         total = self.total
         knol = self.knol
-        bits = len(total)
-        located = self._located()
         while True:
-            full = 0
-            for b in range(bits):
-                if played[b] + located[b] == total[b]:
-                    full |= 1 << b
-            if full:
-                keep = ~full
-                for hand in knol:
-                    for i, mask in enumerate(hand):
-                        if _popcount(mask) != 1:
-                            hand[i] = mask & keep
-            again = self._located()
-            if again == located:
-                break
-            located = again
-
-    def _located(self) -> list[int]:
-        """`SmartBot::updateLocatedCount`: cards whose identity their entry pins down."""
-        located = [0] * len(self.total)
-        for hand in self.knol:
-            for mask in hand:
-                if _popcount(mask) == 1:
-                    located[mask.bit_length() - 1] += 1
-        return located
+            located: dict[int, int] = {}
+            for hand in knol:
+                for mask in hand:
+                    if mask and not mask & (mask - 1):
+                        located[mask] = located.get(mask, 0) + 1
+            full = self._played_full
+            for mask, count in located.items():
+                b = mask.bit_length() - 1
+                if played[b] + count == total[b]:
+                    full |= mask
+            if not full:
+                return
+            keep = ~full
+            pinned = False
+            for hand in knol:
+                for i, mask in enumerate(hand):
+                    if mask & (mask - 1) and mask & full:
+                        left = mask & keep
+                        hand[i] = left
+                        if left and not left & (left - 1):
+                            pinned = True
+            if not pinned:
+                return
 
     def _eyesight(self) -> None:
         """`SmartBot::updateEyesightCount`: the others' cards and my own known ones; kept as the
         set of identities all of whose copies are played, discarded or so seen."""
-        seen = [0] * len(self.total)
+        seen: dict[int, int] = {}
         for p, hand in enumerate(self.table.hands):
             if p == self.me:
                 for mask in self.knol[p]:
-                    if _popcount(mask) == 1:
-                        seen[mask.bit_length() - 1] += 1
+                    if mask and not mask & (mask - 1):
+                        b = mask.bit_length() - 1
+                        seen[b] = seen.get(b, 0) + 1
             else:
                 for face in hand:
                     assert face is not None
-                    seen[5 * face[0] + face[1] - 1] += 1
-        full = 0
-        for b, count in enumerate(seen):
-            if self.played[b] + count == self.total[b]:
+                    b = 5 * face[0] + face[1] - 1
+                    seen[b] = seen.get(b, 0) + 1
+        full = self._played_full
+        played = self.played
+        total = self.total
+        for b, count in seen.items():
+            if played[b] + count == total[b]:
                 full |= 1 << b
         self._eye_full = full
 
