@@ -23,7 +23,7 @@ C++ `double`s, so ties and comparisons come out the same.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from functools import lru_cache
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..views import PlayerView, SeenTurn
@@ -54,6 +54,7 @@ class _Snapshot:
     __slots__ = (
         "dead",
         "dead_loop",
+        "dead_mask",
         "deck",
         "discard_size",
         "dispensable",
@@ -66,6 +67,7 @@ class _Snapshot:
     playable: list[bool]
     dead: list[bool]
     dead_loop: list[bool]
+    dead_mask: int
     dispensable: list[bool]
 
     def __init__(self, bot: QuuxInfoBot, player: int) -> None:
@@ -82,6 +84,7 @@ class _Snapshot:
             self.playable = last.playable
             self.dead = last.dead
             self.dead_loop = last.dead_loop
+            self.dead_mask = last.dead_mask
             self.dispensable = last.dispensable
             bot.last_snapshot = self
             return
@@ -120,7 +123,134 @@ class _Snapshot:
         self.playable = playable
         self.dead = dead
         self.dead_loop = dead_loop
+        self.dead_mask = sum(1 << b for b, d in enumerate(dead_loop) if d)
         self.dispensable = dispensable
+
+
+# --- hint strategies: pure functions of which identities each card may be -----------------------
+
+
+def _colours_values(support: int) -> tuple[int, int]:
+    """The colours and the values (bit v − 1) among a card's possible identities."""
+    colours = values = 0
+    while support:
+        low = support & -support
+        b = low.bit_length() - 1
+        colours |= 1 << (b // 5)
+        values |= 1 << (b % 5)
+        support ^= low
+    return colours, values
+
+
+def _index_for_hint(supports: tuple[int, ...], dead_mask: int) -> int:
+    """`HintStrategyImpl::get_index_for_hint`: the card with the most possible colours plus
+    values (0 when determined or surely dead), the first of the best."""
+    best = -1
+    best_index = 0
+    for i, support in enumerate(supports):
+        surely_dead = support != 0 and support & ~dead_mask == 0
+        if surely_dead or support & (support - 1) == 0:  # `probability_is_dead == 1.0`, determined
+            score = 0
+        else:
+            colours, values = _colours_values(support)
+            score = colours.bit_count() + values.bit_count()
+        if score > best:
+            best = score
+            best_index = i
+    return best_index
+
+
+def _largest_disjoint(keys: list[list[int]]) -> int:
+    """The row set `HintStrategySetPacking` picks for one kind of hint (`keys[i]`: the colour or
+    value of each possibility of card i, in the C++ order).
+
+    The C++ tries the row sets in increasing order and keeps the first of each larger size: the
+    smallest set (as a number) of the largest size at least 2, else {0}. A row whose possibilities
+    share a key collides with itself there (its own loop meets the key twice), so it never joins a
+    set of two or more."""
+    rows = len(keys)
+    masks: list[int | None] = []
+    for row in keys:
+        used = 0
+        for key in row:
+            bit = 1 << key
+            if used & bit:
+                masks.append(None)
+                break
+            used |= bit
+        else:
+            masks.append(used)
+    best_set = 1
+    best_size = 1
+    for rowset in range(3, 1 << rows):
+        size = rowset.bit_count()
+        if size <= best_size:
+            continue
+        used = 0
+        for i in range(rows):
+            if rowset >> i & 1:
+                mask = masks[i]
+                if mask is None or used & mask:
+                    break
+                used |= mask
+        else:
+            best_size = size
+            best_set = rowset
+    return best_set
+
+
+def _set_packing(supports: tuple[int, ...], colours: int) -> Strategy:
+    """`HintStrategySetPacking`: the largest sets of cards whose possible colours (values) are
+    pairwise disjoint each get a hint number; the other colours and values cycle."""
+    rows = len(supports)
+    possible = [[b for b in range(5 * colours) if support >> b & 1] for support in supports]
+    colour_set = _largest_disjoint([[b // 5 for b in row] for row in possible])
+    value_set = _largest_disjoint([[b % 5 for b in row] for row in possible])
+    colour_to = [-1] * colours
+    value_to = [-1] * 6
+    count = 0
+    for i in range(rows):
+        if colour_set >> i & 1:
+            for b in possible[i]:
+                colour_to[b // 5] = count
+            count += 1
+        if value_set >> i & 1:
+            for b in possible[i]:
+                value_to[b % 5 + 1] = count
+            count += 1
+    block = 0
+    for c in range(colours):
+        if colour_to[c] == -1:
+            colour_to[c] = block
+            block = (block + 1) % count
+    for v in range(1, 6):
+        if value_to[v] == -1:
+            value_to[v] = block
+            block = (block + 1) % count
+    return (_SET_PACKING, count, -1, tuple(colour_to), tuple(value_to))
+
+
+@lru_cache(maxsize=1 << 14)
+def _hint_strategy(supports: tuple[int, ...], dead_mask: int, colours: int) -> Strategy:
+    """`InfoBotImpl::get_hint_strategy`: set packing if it gives more than 4 hints, else H4 when
+    the hand is publicly neither all one colour nor all one value, else H3.
+
+    It reads only which identities each card may be (`supports`, never the weights) and, for the
+    hinted index, which are surely dead (`dead_mask`): a pure function, remembered, since every
+    seat of a game works out the same strategies."""
+    packing = _set_packing(supports, colours)
+    if packing[1] > 4:
+        return packing
+    # Colours (values) every card may be: a bit set intersected over the hand.
+    all_colours = all_values = -1
+    for support in supports:
+        colour_bits, value_bits = _colours_values(support)
+        all_colours &= colour_bits
+        all_values &= value_bits
+    index = _index_for_hint(supports, dead_mask)
+    if all_colours == 0 and all_values == 0:
+        return (_H4, 4, index, (), ())
+    return (_H3, 3, index, (), ())
 
 
 class QuuxInfoBot:
@@ -145,6 +275,7 @@ class QuuxInfoBot:
         self.colours = len(copies)
         self.total = [copies[b // 5][b % 5] for b in range(5 * self.colours)]
         self.bits = range(len(self.total))
+        self.bit_values = [1 << b for b in self.bits]
         self.suit_names = tuple(suit.name for suit in view.options.variant.suits)
         self.table = QuuxTable(view)
         self.me = view.seat
@@ -358,115 +489,12 @@ class QuuxInfoBot:
 
     # --- hint strategies ------------------------------------------------------------------------
 
-    def _index_for_hint(self, info: HandInfo, snap: _Snapshot) -> int:
-        """`HintStrategyImpl::get_index_for_hint`: the card with the most possible colours plus
-        values (0 when determined or surely dead), the first of the best."""
-        best = -1
-        best_index = 0
-        for i, table in enumerate(info):
-            if self._surely_dead(table, snap) or self._determined(table):
-                score = 0
-            else:
-                colours = 0
-                values = 0
-                for b, w in enumerate(table):
-                    if w:
-                        colours |= 1 << (b // 5)
-                        values |= 1 << (b % 5)
-                score = colours.bit_count() + values.bit_count()
-            if score > best:
-                best = score
-                best_index = i
-        return best_index
-
-    def _set_packing(self, info: HandInfo) -> Strategy:
-        """`HintStrategySetPacking`: the largest sets of cards whose possible colours (values)
-        are pairwise disjoint each get a hint number; the other colours and values cycle."""
-        rows = len(info)
-        possible = [[b for b, w in enumerate(table) if w] for table in info]
-
-        def largest(key: Callable[[int], int]) -> int:
-            # The C++ tries the row sets in increasing order and keeps the first of each larger
-            # size: the smallest set (as a number) of the largest size at least 2, else {0}.
-            # A row whose possibilities share a key collides with itself there (its own loop
-            # meets the key twice), so it never joins a set of two or more.
-            masks: list[int | None] = []
-            for row in possible:
-                used = 0
-                for b in row:
-                    bit = 1 << key(b)
-                    if used & bit:
-                        masks.append(None)
-                        break
-                    used |= bit
-                else:
-                    masks.append(used)
-            best_set = 1
-            best_size = 1
-            for rowset in range(3, 1 << rows):
-                size = rowset.bit_count()
-                if size <= best_size:
-                    continue
-                used = 0
-                for i in range(rows):
-                    if rowset >> i & 1:
-                        mask = masks[i]
-                        if mask is None or used & mask:
-                            break
-                        used |= mask
-                else:
-                    best_size = size
-                    best_set = rowset
-            return best_set
-
-        colour_set = largest(lambda b: b // 5)
-        value_set = largest(lambda b: b % 5)
-        colour_to = [-1] * self.colours
-        value_to = [-1] * 6
-        count = 0
-        for i in range(rows):
-            if colour_set >> i & 1:
-                for b in possible[i]:
-                    colour_to[b // 5] = count
-                count += 1
-            if value_set >> i & 1:
-                for b in possible[i]:
-                    value_to[b % 5 + 1] = count
-                count += 1
-        block = 0
-        for c in range(self.colours):
-            if colour_to[c] == -1:
-                colour_to[c] = block
-                block = (block + 1) % count
-        for v in range(1, 6):
-            if value_to[v] == -1:
-                value_to[v] = block
-                block = (block + 1) % count
-        return (_SET_PACKING, count, -1, tuple(colour_to), tuple(value_to))
-
     def _strategy(self, seat: int, snap: _Snapshot) -> Strategy:
-        """`InfoBotImpl::get_hint_strategy`: set packing if it gives more than 4 hints, else H4
-        when the hand is publicly neither all one colour nor all one value, else H3."""
-        info = self.public[seat]
-        packing = self._set_packing(info)
-        if packing[1] > 4:
-            return packing
-        # Colours (values) every card may be: a bit set intersected over the hand.
-        colours = values = -1
-        for table in info:
-            colour_bits = value_bits = 0
-            for b, w in enumerate(table):
-                if w:
-                    colour_bits |= 1 << (b // 5)
-                    value_bits |= 1 << (b % 5)
-            colours &= colour_bits
-            values &= value_bits
-        one_colour = colours != 0
-        one_value = values != 0
-        index = self._index_for_hint(info, snap)
-        if not one_colour and not one_value:
-            return (_H4, 4, index, (), ())
-        return (_H3, 3, index, (), ())
+        """`InfoBotImpl::get_hint_strategy` for `seat`'s public tables (see `_hint_strategy`)."""
+        bits = self.bit_values
+        tables = self.public[seat]
+        supports = tuple([sum([b for b, w in zip(bits, t, strict=True) if w]) for t in tables])
+        return _hint_strategy(supports, snap.dead_mask, self.colours)
 
     @staticmethod
     def _encode(strategy: Strategy, hand: list[Face], hint_type: int) -> list[Hinted]:
