@@ -184,9 +184,7 @@ def test_the_quux_bots_play_the_base_game_too(bot: str) -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_simulate_with_quux_deals_plays_the_logged_games(workers: int) -> None:
-    result = simulate(
-        list(QUUX_BOTS), players=3, games=30, seed=1, deals="quux", workers=workers
-    )
+    result = simulate(list(QUUX_BOTS), players=3, games=30, seed=1, deals="quux", workers=workers)
     assert result.edition == "quux" and result.deals == "quux"
     for bot, quux_bot in QUUX_BOTS.items():
         logged = games(quux_bot, 3)[:30]

@@ -74,7 +74,7 @@ class IncrementalViews:
             # and the hands the holder sees (all but the viewer's and its own) are counted out.
             unseen = left.copy()
             for other in range(players):
-                if other != seat and other != holder:
+                if other not in (seat, holder):
                     for face in faces[other]:
                         unseen[face] -= 1
             # The same counts give the same knowledge: a clue turn changes none, so the counting

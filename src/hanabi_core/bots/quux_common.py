@@ -155,7 +155,9 @@ class QuuxObserver:
     def observe_discard(self, seat: int, slot: int, card: DealtCard) -> None:
         """`seat` discards its card at `slot` (`card`)."""
 
-    def observe_colour_clue(self, giver: int, target: int, colour: int, slots: Sequence[int]) -> None:
+    def observe_colour_clue(
+        self, giver: int, target: int, colour: int, slots: Sequence[int]
+    ) -> None:
         """`giver` clues colour number `colour` to `target`, touching `slots` (oldest first)."""
 
     def observe_rank_clue(self, giver: int, target: int, rank: int, slots: Sequence[int]) -> None:
