@@ -10,12 +10,14 @@ hide a clue's value or a played card (rules 9.30, 9.31 and 9.33) are left to `vi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .actions import ColourClue, Discard, Play, RankClue
-from .knowledge import all_faces, clue_faces, learn
+from .knowledge import CardKnowledge, all_faces, clue_faces, counting, learn, unaccounted
 from .rules import dealt_orders
 from .state import Entry, GameState, Log, _replace_card
 from .variants import ClueShown
-from .views import PlayerView, SeenTurn, _empathy, _firework_faces, _seen_turn, view
+from .views import PlayerView, SeenTurn, _firework_faces, _seen_turn, view
 
 __all__ = ["IncrementalViews"]
 
@@ -39,6 +41,8 @@ class IncrementalViews:
         self._history: list[list[SeenTurn]] = [[] for _ in range(options.players)]
         self._node: Log | None = None
         self._count = 0
+        # Empathy's counting functions by the copies they count (see `view`).
+        self._counters: dict[tuple[int, ...], Callable[[int, tuple[int, bool]], CardKnowledge]] = {}
 
     def view(self, state: GameState, seat: int) -> PlayerView:
         """`views.view(state, seat)`, for a state of this game at or after the last one read.
@@ -63,10 +67,25 @@ class IncrementalViews:
         away = {c.order for hand in state.hands for c in hand} | {c.order for c in discards}
         public += _firework_faces(variant, built, state.dealt[: state.drawn], away)
         faces = [[(card.suit_index, card.rank) for card in hand] for hand in state.hands]
-        knowledge_by_seat = [
-            tuple(knowledge(card.order, clues[card.order]) for card in state.hands[holder])
-            for holder, knowledge in enumerate(_empathy(variant, seat, public, faces, []))
-        ]
+        left = unaccounted(variant, public)
+        knowledge_by_seat = []
+        for holder in range(players):
+            # What `views._empathy` counts for this holder: the copies left once the public faces
+            # and the hands the holder sees (all but the viewer's and its own) are counted out.
+            unseen = left.copy()
+            for other in range(players):
+                if other not in (seat, holder):
+                    for face in faces[other]:
+                        unseen[face] -= 1
+            # The same counts give the same knowledge: a clue turn changes none, so the counting
+            # (and its per-clue-mask results) of an earlier turn serves again.
+            key = tuple(unseen.values())
+            knowledge = self._counters.get(key)
+            if knowledge is None:
+                knowledge = self._counters[key] = counting(variant, unseen)
+            knowledge_by_seat.append(
+                tuple(knowledge(card.order, clues[card.order]) for card in state.hands[holder])
+            )
         return PlayerView(
             seat=seat,
             options=options,

@@ -37,8 +37,8 @@ from typing import Any
 
 from attrs import frozen
 
-from .bots import BOTS, decide
 from .actions import Action, ColourClue, Discard, Play, RankClue
+from .bots import BOTS, decide
 from .cards import Card
 from .errors import HanabiError, InvalidArgument
 from .options import EDITIONS
@@ -247,7 +247,8 @@ def move_action(move: str) -> Action:
 
 
 def action_move(action: Action) -> str:
-    """An action in Quux's move notation, the inverse of [`move_action`][hanabi_core.quux.move_action]."""
+    """An action in Quux's move notation, the inverse of
+    [`move_action`][hanabi_core.quux.move_action]."""
     if isinstance(action, Play):
         return f"P{action.slot}"
     if isinstance(action, Discard):

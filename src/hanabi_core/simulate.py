@@ -45,10 +45,10 @@ from attrs import field, frozen
 
 from ._incremental_view import IncrementalViews
 from .bots import BOTS, BotFactory, decide
+from .cards import Card
 from .deal import MAX_SEED
 from .errors import IllegalAction, InvalidOptions
 from .options import EDITIONS, Options
-from .cards import Card
 from .quux import deck_codes, deck_from_codes
 from .records import GameRecord, write_record
 from .rules import apply, new_game
@@ -611,6 +611,7 @@ def simulate(
             if batch[3] is not None:
                 decks[batch[0] * (1 << 40) + batch[1]] = batch[3]
             yield batch
+
     found: list[list[GameResult]] = [[] for _ in chosen]
     done = 0
     interrupted = False

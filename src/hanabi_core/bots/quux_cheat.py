@@ -20,7 +20,8 @@ from typing import Literal
 from ..actions import Action, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..views import PlayerView
-from .quux_common import check_quux_variant
+from ..options import Options
+from .quux_common import check_quux_variant, plays_quux_variant
 
 __all__ = ["QuuxCheatBot"]
 
@@ -42,6 +43,12 @@ class QuuxCheatBot:
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self._checked = False
+
+    @staticmethod
+    def plays(options: Options) -> bool:
+        """Whether the bot models the game's variant; it refuses any other with `InvalidOptions`
+        (`plays_quux_variant`)."""
+        return plays_quux_variant(options)
 
     def __call__(self, view: PlayerView, own_cards: Sequence[DealtCard], /) -> Action:
         """Quux's CheatBot's move."""

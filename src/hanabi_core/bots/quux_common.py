@@ -18,42 +18,48 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import ColourClue, Discard, Play, RankClue
-from ..cards import DealtCard
+from ..cards import DealtCard, Suit
 from ..errors import InvalidOptions
 from ..options import Options
+from ..variants import Variant
 from ..views import PlayerView, SeenTurn
 
-__all__ = ["QuuxObserver", "check_quux_variant"]
+__all__ = ["QuuxObserver", "check_quux_variant", "plays_quux_variant"]
 
 
 def check_quux_variant(options: Options) -> None:
-    """Refuse a variant the Quux bots do not model: five suits of ten cards, each clued by its own
-    colour, ranks 1 to 5 built upwards, no special rank or rank-clue rule.
+    """Refuse a variant the Quux bots do not model (see `plays_quux_variant`).
 
     Raises:
         InvalidOptions: naming ``"variant"``.
     """
-    variant = options.variant
-    plain = (
-        len(variant.suits) == 5
-        and variant.clue_colours == variant.suit_names
-        and variant.clue_ranks == (1, 2, 3, 4, 5)
-        and variant.special_rank is None
-        and not variant.up_or_down
-        and not variant.sudoku
-        and not variant.hidden_plays
-        and all(
-            suit.build_order == (1, 2, 3, 4, 5)
-            and suit.copies == (3, 2, 2, 2, 1)
-            and not suit.inverted
-            for suit in variant.suits
-        )
-    )
-    if not plain:
+    if not plays_quux_variant(options):
         raise InvalidOptions(
             "variant",
-            f"the Quux bots play variants such as 'quux' and 'base' only, got {variant.id!r}",
+            f"the Quux bots play variants such as 'quux' and 'base' only, "
+            f"got {options.variant.id!r}",
         )
+
+
+def plays_quux_variant(options: Options) -> bool:
+    """Whether the Quux bots model the game's variant: five suits of ten cards (three 1s, two 2s,
+    3s and 4s, one 5), each clued by its own colour, built upwards from 1 to 5, with the plain
+    rank clues and no other rule (the ``quux`` and ``base`` variants)."""
+    variant = options.variant
+    if len(variant.suits) != 5:
+        return False
+    # The plain variant of these suit names: own-colour clues, the default copies, built upwards,
+    # and no other rule (attrs equality compares every rule field of `Variant` and `Suit`).
+    try:
+        plain = Variant(
+            variant.id,
+            variant.name,
+            tuple(Suit(name) for name in variant.suit_names),
+            variant.suit_names,
+        )
+    except InvalidOptions:
+        return False
+    return variant == plain
 
 
 class QuuxObserver:
@@ -87,6 +93,12 @@ class QuuxObserver:
     deck: int
     hand_sizes: list[int]
     seen: int
+
+    @staticmethod
+    def plays(options: Options) -> bool:
+        """Whether the bot models the game's variant; it refuses any other with `InvalidOptions`
+        (`plays_quux_variant`)."""
+        return plays_quux_variant(options)
 
     def catch_up(self, view: PlayerView) -> None:
         """Hand the turns of `view.history` not seen yet to the hooks, oldest first."""
@@ -155,7 +167,9 @@ class QuuxObserver:
     def observe_discard(self, seat: int, slot: int, card: DealtCard) -> None:
         """`seat` discards its card at `slot` (`card`)."""
 
-    def observe_colour_clue(self, giver: int, target: int, colour: int, slots: Sequence[int]) -> None:
+    def observe_colour_clue(
+        self, giver: int, target: int, colour: int, slots: Sequence[int]
+    ) -> None:
         """`giver` clues colour number `colour` to `target`, touching `slots` (oldest first)."""
 
     def observe_rank_clue(self, giver: int, target: int, rank: int, slots: Sequence[int]) -> None:

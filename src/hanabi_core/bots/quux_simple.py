@@ -90,7 +90,9 @@ class QuuxSimpleBot(QuuxObserver):
                     continue
                 k.playable = False
 
-    def observe_colour_clue(self, giver: int, target: int, colour: int, slots: Sequence[int]) -> None:
+    def observe_colour_clue(
+        self, giver: int, target: int, colour: int, slots: Sequence[int]
+    ) -> None:
         """The touched cards are that colour's next rank: playable."""
         value = self.built[colour] + 1
         entries = self._knowledge[target]
@@ -104,9 +106,7 @@ class QuuxSimpleBot(QuuxObserver):
         """The touched cards are playable, unless the clue is a reclaim: given with every Note
         available, by the target's left-hand partner, touching the target's oldest card."""
         reclaim = (
-            self.notes == self.max_notes
-            and giver == (target + 1) % self.players
-            and 0 in slots
+            self.notes == self.max_notes and giver == (target + 1) % self.players and 0 in slots
         )
         if reclaim:
             return
