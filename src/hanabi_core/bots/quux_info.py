@@ -26,9 +26,10 @@ import random
 from functools import lru_cache
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
+from ..options import Options
 from ..views import PlayerView, SeenTurn
 from ._quux_table import Face, QuuxTable
-from .quux_common import check_quux_variant
+from .quux_common import check_quux_variant, plays_quux_variant
 
 __all__ = ["QuuxInfoBot"]
 
@@ -266,6 +267,12 @@ class QuuxInfoBot:
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self._started = False
+
+    @staticmethod
+    def plays(options: Options) -> bool:
+        """Whether the bot models the game's variant; it refuses any other with `InvalidOptions`
+        (`plays_quux_variant`)."""
+        return plays_quux_variant(options)
 
     def _start(self, view: PlayerView) -> None:
         """`InfoBotImpl::InfoBotImpl`: a full table per card of every hand."""

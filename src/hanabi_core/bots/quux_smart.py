@@ -28,9 +28,10 @@ from __future__ import annotations
 import random
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
+from ..options import Options
 from ..views import PlayerView, SeenTurn
 from ._quux_table import QuuxTable
-from .quux_common import check_quux_variant
+from .quux_common import check_quux_variant, plays_quux_variant
 
 __all__ = ["QuuxSmartBot"]
 
@@ -54,6 +55,12 @@ class QuuxSmartBot:
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self._started = False
+
+    @staticmethod
+    def plays(options: Options) -> bool:
+        """Whether the bot models the game's variant; it refuses any other with `InvalidOptions`
+        (`plays_quux_variant`)."""
+        return plays_quux_variant(options)
 
     # --- set-up ---------------------------------------------------------------------------------
 
