@@ -46,6 +46,8 @@ QUUX_BOTS: dict[str, str] = {
 PLAYERS = (2, 3, 4, 5)
 #: Games replayed per file in the default run; the `slow` test replays all 500.
 QUICK = 50
+#: Fewer for the bots that cost more a game (SmartBot's and InfoBot's inferences).
+QUICK_FOR = {"quux-smart": 20, "quux-info": 20}
 
 
 @cache
@@ -154,7 +156,7 @@ def test_a_changed_move_is_reported_as_the_first_difference() -> None:
 
 @pytest.mark.parametrize(("bot", "players"), cells())
 def test_the_bot_plays_quuxs_moves(bot: str, players: int) -> None:
-    replay_all(bot, players, QUICK)
+    replay_all(bot, players, QUICK_FOR.get(bot, QUICK))
 
 
 @pytest.mark.slow
