@@ -22,6 +22,7 @@ C++ `double`s, so ties and comparisons come out the same.
 
 from __future__ import annotations
 
+import math
 import random
 from functools import lru_cache
 
@@ -46,6 +47,14 @@ Hinted = tuple[int, int]
 """(0, colour) or (1, value)."""
 
 _SET_PACKING, _H3, _H4 = 0, 3, 4
+
+
+def _ratio(numerator: float, denominator: int) -> float:
+    """`numerator / denominator` as a C++ `double` division: NaN for 0/0 and infinity for x/0,
+    which only a table emptied by a partner who does not play InfoBot's code can give."""
+    if denominator == 0:
+        return math.nan if numerator == 0 else math.inf
+    return numerator / denominator
 
 
 class _Snapshot:
@@ -332,7 +341,7 @@ class QuuxInfoBot:
                 weight += w
                 if yes[b]:
                     hit += w
-        return hit / weight
+        return _ratio(hit, weight)
 
     def _mark_colour(self, table: Table, colour: int, yes: bool) -> None:
         """`CardPossibilityTable::mark_color`."""
@@ -367,7 +376,7 @@ class QuuxInfoBot:
                         n_play += w
                     elif dead[b]:
                         n_dead += w
-            p_play = n_play / n_total
+            p_play = _ratio(n_play, n_total)
             augmented.append((p_play, i, n_unique == 1, n_dead == n_total))
             if n_play == n_total:
                 any_known_playable = True
@@ -582,11 +591,16 @@ class QuuxInfoBot:
                     self._mark_value(table, hinted[1], hinted[1] == v)
                 new_weight = sum(table)
                 bonus = 2.0 if self._determined(table) or self._surely_dead(table, snap) else 1.0
-                goodness *= bonus * float(old_weight) / new_weight
+                goodness *= _ratio(bonus * float(old_weight), new_weight)
             if goodness > best_goodness:
                 best_goodness = goodness
                 best = hinted
         if best[0] == 0:
+            if all(c != best[1] for c, _ in hand):
+                # The dummy red hint with no red card: the C++ would make an illegal move (its
+                # checked build throws). That never happens among InfoBots (none of Quux's 800,000
+                # games); with other partners it can, so name the colour of the oldest card.
+                best = (0, hand[0][0])
             return ColourClue(to, self.suit_names[best[1]])
         return RankClue(to, best[1])
 
@@ -755,7 +769,7 @@ class QuuxInfoBot:
                             holders += 1
                 total_weight += w
                 total_score += w * ((10.0 - face[1]) / holders)
-        return total_score / total_weight
+        return _ratio(total_score, total_weight)
 
     @staticmethod
     def _average_value(table: Table) -> float:
@@ -766,4 +780,4 @@ class QuuxInfoBot:
             if w:
                 total_weight += w
                 total_score += w * float(b % 5 + 1)
-        return total_score / total_weight
+        return _ratio(total_score, total_weight)

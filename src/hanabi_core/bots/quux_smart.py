@@ -25,6 +25,7 @@ discard); here they are recomputed from the bit sets, which gives the same games
 
 from __future__ import annotations
 
+import math
 import random
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
@@ -139,6 +140,10 @@ class QuuxSmartBot:
     def _prob(mask: int, subset: int) -> float:
         """`yes_count / total_count` (the C++ keeps a `float`; distinct fractions with
         denominators at most 25 keep their order, equal ones stay equal)."""
+        if not mask:
+            # Only a partner who does not play SmartBot's conventions can empty an entry; the C++
+            # float division gives NaN, which no comparison prefers.
+            return math.nan
         return _popcount(mask & subset) / _popcount(mask)
 
     def _value(self, mask: int) -> int:
