@@ -37,6 +37,7 @@ from typing import Any
 
 from attrs import frozen
 
+from ._incremental_view import IncrementalViews
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .bots import BOTS, decide
 from .cards import Card
@@ -45,7 +46,6 @@ from .options import EDITIONS
 from .rules import apply, new_game
 from .state import GameState
 from .variants import VARIANTS, Variant
-from .views import view
 
 __all__ = [
     "COLOUR_LETTERS",
@@ -318,6 +318,7 @@ def replay_line(line: str | dict[str, Any], bot: str | None = None) -> ReplayRes
         raise InvalidArgument("line", f"is not a Quux game line: {error}") from None
     options = EDITIONS["quux"].options(players)
     state = new_game(options, deck=cards)
+    views = IncrementalViews(state)  # `views.view`'s views, each turn read once
     seats = None
     if bot is not None:
         if bot not in BOTS:
@@ -330,7 +331,7 @@ def replay_line(line: str | dict[str, Any], bot: str | None = None) -> ReplayRes
         seat = state.current_player
         want = expected[k] if k < len(expected) else None
         if seats is not None:
-            action = decide(seats[seat], view(state, seat), state.hands[seat])
+            action = decide(seats[seat], views.view(state, seat), state.hands[seat])
             move = action_move(action)
         else:
             if want is None:
