@@ -75,7 +75,10 @@ class IncrementalViews:
         built = state.built
         discards = state.discards
         public = [(card.suit_index, card.rank) for card in discards]
-        away = {c.order for hand in state.hands for c in hand} | {c.order for c in discards}
+        # Only Up or Down and Sudoku read the cards gone from play (rules 9.29 and 9.32).
+        away: set[int] = set()
+        if variant.up_or_down or variant.sudoku:
+            away = {c.order for hand in state.hands for c in hand} | {c.order for c in discards}
         public += _firework_faces(variant, built, state.dealt[: state.drawn], away)
         index = self._face_index
         left = list(self._copies)
