@@ -18,6 +18,7 @@ OPTIONS = [
     Options(5, variant="black-powder"),
     Options(2, negative_clues=True),
     Options(3, variant=variant("Up or Down (5 Suits)")),
+    Options(4, variant=variant("Sudoku (5 Suits)")),
     Options(3, variant=variant("Cow & Pig (5 Suits)")),  # left to views.view (rule 9.30)
     Options(2, variant=variant("Throw It in a Hole (5 Suits)")),  # likewise (rule 9.33)
 ]

@@ -30,6 +30,7 @@ from hanabi_core.quux import (
     replay_line,
     unshuffled,
 )
+from hanabi_core.records import read_record
 from hanabi_core.simulate import simulate
 from hanabi_core.views import view
 
@@ -218,3 +219,29 @@ def test_the_summary_gives_both_storm_out_scorings() -> None:
     data = k.to_json()
     assert data["storm_out_kept"]["mean"] == round(k.kept_mean, 4)
     assert data["storm_out_zero"] == {"mean": 0.0, "stderr": 0.0}
+
+
+def test_r11_7_records_of_quux_deals_read_back(tmp_path: Path) -> None:
+    result = simulate(
+        "quux-cheat", players=4, games=3, deals="quux", seed=1, workers=1, records=tmp_path
+    )
+    for game in result.games[0]:
+        record = read_record(tmp_path / f"quux-cheat-{game.seed}.json")
+        assert record.edition == "quux" and record.final().score == game.score
+        assert deck_text(record.deck) == games("CheatBot", 4)[game.seed]["deck"]
+
+
+def test_a_bad_line_and_a_changed_ending_are_reported() -> None:
+    with pytest.raises(InvalidArgument):
+        replay_line("{not json")
+    with pytest.raises(InvalidArgument):
+        replay_line({"players": 2})
+    line = dict(games("CheatBot", 2)[0])
+    line["end"] = "strikes"
+    result = replay_line(line, "quux-cheat")
+    assert result.first_difference is not None and "the file has strikes" in result.first_difference
+    line = dict(games("CheatBot", 2)[0])
+    line["moves"] = " ".join(line["moves"].split()[:-1])
+    result = replay_line(line, "quux-cheat")
+    assert result.first_difference is not None
+    assert result.first_difference.startswith("the file's moves ran out at move")

@@ -3,17 +3,23 @@
 [`view(state, seat)`][hanabi_core.view] replays the whole history at every call, so a game of
 *n* turns costs O(n²) in views; in `simulate` that replay is most of the time a game takes.
 `IncrementalViews` reads each new turn once, for every seat together, and gives the same
-`PlayerView`, equal field for field (`tests/test_simulate.py` checks it turn by turn). It mirrors
-the history loop of `views.view` and counts empathy with the same helpers; variants whose views
-hide a clue's value or a played card (rules 9.30, 9.31 and 9.33) are left to `views.view`.
+`PlayerView`, equal field for field (`tests/test_incremental_view.py` checks it turn by turn). It
+mirrors the history loop of `views.view` and counts empathy as `knowledge.counting` does, with
+what depends on a clue mask alone worked out once per game; variants whose views hide a clue's
+value or a played card (rules 9.30, 9.31 and 9.33) are left to `views.view`.
+
+It uses private names of other modules: `views._seen_turn`, `views._firework_faces`,
+`knowledge._card_knowledge`, `knowledge._face_tables`, `knowledge._Known` and
+`state._replace_card`. When `views.py` exposes its per-turn step (the rules room's planned
+`seen_turn`), this module should call it instead of mirroring the loop.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from ._readonly import ReadOnlyMap
 from .actions import ColourClue, Discard, Play, RankClue
-from .knowledge import CardKnowledge, all_faces, clue_faces, counting, learn, unaccounted
+from .cards import Card
+from .knowledge import _card_knowledge, _face_tables, _Known, all_faces, clue_faces, learn
 from .rules import dealt_orders
 from .state import Entry, GameState, Log, _replace_card
 from .variants import ClueShown
@@ -41,8 +47,13 @@ class IncrementalViews:
         self._history: list[list[SeenTurn]] = [[] for _ in range(options.players)]
         self._node: Log | None = None
         self._count = 0
-        # Empathy's counting functions by the copies they count (see `view`).
-        self._counters: dict[tuple[int, ...], Callable[[int, tuple[int, bool]], CardKnowledge]] = {}
+        # Rule 12.4's counting, as `knowledge.counting` does it, with its tables by face index.
+        tables = self._tables = _face_tables(variant)
+        self._face_index = {face: i for i, face in enumerate(tables.keys)}
+        self._copies = [tables.copies[face] for face in tables.keys]
+        self._masks: dict[
+            int, tuple[tuple[str, ...], tuple[int, ...], tuple[tuple[int, Card], ...]]
+        ] = {}
 
     def view(self, state: GameState, seat: int) -> PlayerView:
         """`views.view(state, seat)`, for a state of this game at or after the last one read.
@@ -64,10 +75,17 @@ class IncrementalViews:
         built = state.built
         discards = state.discards
         public = [(card.suit_index, card.rank) for card in discards]
-        away = {c.order for hand in state.hands for c in hand} | {c.order for c in discards}
+        # Only Up or Down and Sudoku read the cards gone from play (rules 9.29 and 9.32).
+        away: set[int] = set()
+        if variant.up_or_down or variant.sudoku:
+            away = {c.order for hand in state.hands for c in hand} | {c.order for c in discards}
         public += _firework_faces(variant, built, state.dealt[: state.drawn], away)
-        faces = [[(card.suit_index, card.rank) for card in hand] for hand in state.hands]
-        left = unaccounted(variant, public)
+        index = self._face_index
+        left = list(self._copies)
+        for face in public:
+            left[index[face]] -= 1
+        hands = state.hands
+        held = [[index[card.suit_index, card.rank] for card in hand] for hand in hands]
         knowledge_by_seat = []
         for holder in range(players):
             # What `views._empathy` counts for this holder: the copies left once the public faces
@@ -75,17 +93,17 @@ class IncrementalViews:
             unseen = left.copy()
             for other in range(players):
                 if other not in (seat, holder):
-                    for face in faces[other]:
-                        unseen[face] -= 1
-            # The same counts give the same knowledge: a clue turn changes none, so the counting
-            # (and its per-clue-mask results) of an earlier turn serves again.
-            key = tuple(unseen.values())
-            knowledge = self._counters.get(key)
-            if knowledge is None:
-                knowledge = self._counters[key] = counting(variant, unseen)
-            knowledge_by_seat.append(
-                tuple(knowledge(card.order, clues[card.order]) for card in state.hands[holder])
-            )
+                    for i in held[other]:
+                        unseen[i] -= 1
+            known: dict[int, _Known] = {}
+            cards = []
+            for card in hands[holder]:
+                mask, clued = clues[card.order]
+                k = known.get(mask)
+                if k is None:
+                    k = known[mask] = self._known(mask, unseen)
+                cards.append(_card_knowledge(card.order, clued, k))
+            knowledge_by_seat.append(tuple(cards))
         return PlayerView(
             seat=seat,
             options=options,
@@ -104,6 +122,25 @@ class IncrementalViews:
             directions=state.directions,
             starts=state.starts,
         )
+
+    def _known(self, mask: int, unseen: list[int]) -> _Known:
+        """What `knowledge.counting` gives a card of clue mask `mask` (its suits, ranks, counts and
+        their mapping), with what depends on the mask alone worked out once per game."""
+        by_mask = self._masks.get(mask)
+        if by_mask is None:
+            t = self._tables
+            by_mask = self._masks[mask] = (
+                tuple(name for name, faces in t.suit_masks if mask & faces),
+                tuple(rank for rank, faces in t.rank_masks if mask & faces),
+                tuple(
+                    (i, card)
+                    for i, (card, bit) in enumerate(zip(t.cards, t.bits, strict=True))
+                    if mask & bit
+                ),
+            )
+        suits, ranks, faces = by_mask
+        counts = tuple((card, unseen[i]) for i, card in faces if unseen[i] > 0)
+        return suits, ranks, counts, ReadOnlyMap(dict(counts))
 
     def _catch_up(self, log: Log | None) -> bool:
         """Read the turns of `log` after the last one read; `False` if `log` does not extend it."""

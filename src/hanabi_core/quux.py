@@ -37,15 +37,15 @@ from typing import Any
 
 from attrs import frozen
 
+from ._incremental_view import IncrementalViews
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .bots import BOTS, decide
 from .cards import Card
 from .errors import HanabiError, InvalidArgument
 from .options import EDITIONS
 from .rules import apply, new_game
-from .state import GameState
+from .state import EndReason, GameState
 from .variants import VARIANTS, Variant
-from .views import view
 
 __all__ = [
     "COLOUR_LETTERS",
@@ -260,6 +260,14 @@ def action_move(action: Action) -> str:
     raise InvalidArgument("action", f"{action!r} has no Quux notation")
 
 
+#: How Quux's files name the way a game ended (rules 7.1, 7.2 and 7.3).
+_END = {
+    EndReason.STORM_OUT: "strikes",
+    EndReason.ALL_FIREWORKS: "perfect",
+    EndReason.FINAL_ROUND: "deck",
+}
+
+
 @frozen
 class ReplayResult:
     """How a Quux game line went when played again through this library.
@@ -308,8 +316,8 @@ def replay_line(line: str | dict[str, Any], bot: str | None = None) -> ReplayRes
     assert result.first_difference == "the file's moves ran out after move 2 with the game on"
     ```
     """
-    data: dict[str, Any] = json.loads(line) if isinstance(line, str) else dict(line)
     try:
+        data: dict[str, Any] = json.loads(line) if isinstance(line, str) else dict(line)
         players = int(data["players"])
         cards = deck(data["deck"])
         expected = str(data["moves"]).split()
@@ -318,6 +326,7 @@ def replay_line(line: str | dict[str, Any], bot: str | None = None) -> ReplayRes
         raise InvalidArgument("line", f"is not a Quux game line: {error}") from None
     options = EDITIONS["quux"].options(players)
     state = new_game(options, deck=cards)
+    views = IncrementalViews(state)  # `views.view`'s views, each turn read once
     seats = None
     if bot is not None:
         if bot not in BOTS:
@@ -330,7 +339,7 @@ def replay_line(line: str | dict[str, Any], bot: str | None = None) -> ReplayRes
         seat = state.current_player
         want = expected[k] if k < len(expected) else None
         if seats is not None:
-            action = decide(seats[seat], view(state, seat), state.hands[seat])
+            action = decide(seats[seat], views.view(state, seat), state.hands[seat])
             move = action_move(action)
         else:
             if want is None:
@@ -339,6 +348,11 @@ def replay_line(line: str | dict[str, Any], bot: str | None = None) -> ReplayRes
             move = want
             action = move_action(move)
         played.append(move)
+        if want is None:
+            difference = (
+                f"the file's moves ran out at move {k} (seat {seat}): the bot played {move}"
+            )
+            break
         if move != want:
             difference = f"move {k} (seat {seat}): the file has {want}, the bot played {move}"
             break
@@ -356,4 +370,7 @@ def replay_line(line: str | dict[str, Any], bot: str | None = None) -> ReplayRes
             difference = f"the score is {outcome.score}, the file has {data.get('score')}"
         elif state.storms != data.get("strikes"):
             difference = f"{state.storms} Storms, the file has {data.get('strikes')}"
+        elif "end" in data and _END.get(outcome.reason) != data["end"]:
+            end = _END.get(outcome.reason, outcome.reason.value)
+            difference = f"the game ended by {end}, the file has {data['end']}"
     return ReplayResult(game, players, state, tuple(played), difference)

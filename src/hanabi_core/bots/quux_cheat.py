@@ -19,8 +19,8 @@ from typing import Literal
 
 from ..actions import Action, Discard, Play, RankClue
 from ..cards import DealtCard
-from ..views import PlayerView
 from ..options import Options
+from ..views import PlayerView
 from .quux_common import check_quux_variant, plays_quux_variant
 
 __all__ = ["QuuxCheatBot"]

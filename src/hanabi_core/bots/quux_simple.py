@@ -141,6 +141,8 @@ class QuuxSimpleBot(QuuxObserver):
         return Discard(0)
 
     def _helpful_clue(self, view: PlayerView) -> Action | None:
+        """The first clue (partners nearest first, colours then ranks) that marks the most really
+        playable unmarked cards and touches no unplayable card; `None` if none marks any."""
         best = 0
         chosen: Action | None = None
         built = self.built
@@ -150,31 +152,23 @@ class QuuxSimpleBot(QuuxObserver):
             hand = view.hands[partner]
             assert hand is not None
             entries = self._knowledge[partner]
-            fits = [built[c.suit_index] + 1 == c.rank for c in hand]
+            # Per colour and per rank: the cards a clue would newly mark, or -1 once it would
+            # touch an unplayable card (Quux's "misinformative").
+            colour_gain = [0] * 5
+            rank_gain = [0] * 6
+            for card, k in zip(hand, entries, strict=False):
+                colour, rank = card.suit_index, card.rank
+                if built[colour] + 1 != rank:
+                    colour_gain[colour] = rank_gain[rank] = -1
+                elif not k.playable:
+                    if colour_gain[colour] >= 0:
+                        colour_gain[colour] += 1
+                    if rank_gain[rank] >= 0:
+                        rank_gain[rank] += 1
             for colour in range(5):
-                gain = self._gain(hand, entries, fits, [c.suit_index == colour for c in hand])
-                if gain > best:
-                    best, chosen = gain, ColourClue(partner, colour_names[colour])
-            for value in range(1, 6):
-                gain = self._gain(hand, entries, fits, [c.rank == value for c in hand])
-                if gain > best:
-                    best, chosen = gain, RankClue(partner, value)
+                if colour_gain[colour] > best:
+                    best, chosen = colour_gain[colour], ColourClue(partner, colour_names[colour])
+            for rank in range(1, 6):
+                if rank_gain[rank] > best:
+                    best, chosen = rank_gain[rank], RankClue(partner, rank)
         return chosen
-
-    @staticmethod
-    def _gain(
-        hand: Sequence[DealtCard],
-        entries: Sequence[_Knowledge],
-        fits: Sequence[bool],
-        touched: Sequence[bool],
-    ) -> int:
-        """Cards the clue newly marks playable, or 0 if it touches an unplayable card."""
-        gain = 0
-        for i in range(len(hand)):
-            if not touched[i]:
-                continue
-            if not fits[i]:
-                return 0
-            if not entries[i].playable:
-                gain += 1
-        return gain
