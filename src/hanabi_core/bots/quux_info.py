@@ -69,6 +69,7 @@ class _Snapshot:
         "discard_size",
         "dispensable",
         "hints",
+        "kinds",
         "lives",
         "playable",
         "player",
@@ -79,6 +80,7 @@ class _Snapshot:
     dead_loop: list[bool]
     dead_mask: int
     dispensable: list[bool]
+    kinds: list[int]
 
     def __init__(self, bot: QuuxInfoBot, player: int) -> None:
         table = bot.table
@@ -95,6 +97,7 @@ class _Snapshot:
             self.dead = last.dead
             self.dead_loop = last.dead_loop
             self.dead_mask = last.dead_mask
+            self.kinds = last.kinds
             self.dispensable = last.dispensable
             bot.last_snapshot = self
             return
@@ -113,15 +116,16 @@ class _Snapshot:
             # CardPossibilityTable::probability_is_dead's scan: built, then a live run while
             # copies remain outside the discard pile, then dead.
             live_run = True
+            gone = False  # a rank from `following` up to v - 1 has every copy discarded
             for v in range(1, 6):
                 b = base + v - 1
                 remaining = total[b] - discarded[b]
                 if v == following:
                     playable[b] = True
                 # GameView::is_dead: built, or a lower rank with every copy discarded.
-                dead[b] = v <= pile or any(
-                    total[base + w - 1] == discarded[base + w - 1] for w in range(following, v)
-                )
+                dead[b] = v <= pile or gone
+                if v >= following and remaining == 0:
+                    gone = True
                 if v < following:
                     dead_loop[b] = True
                 else:
@@ -134,6 +138,8 @@ class _Snapshot:
         self.dead = dead
         self.dead_loop = dead_loop
         self.dead_mask = sum(1 << b for b, d in enumerate(dead_loop) if d)
+        # Per identity: 1 playable, 2 dead (`is_dead`), 0 neither (what a question counts).
+        self.kinds = [1 if p else 2 if d else 0 for p, d in zip(playable, dead, strict=True)]
         self.dispensable = dispensable
 
 
@@ -362,19 +368,18 @@ class QuuxInfoBot:
         first, while the information left (divided down by each question's amount) exceeds 1."""
         questions: list[Question] = []
         remaining = total_info
-        playable = snap.playable
-        dead = snap.dead
+        kinds = snap.kinds
         augmented = []  # AugmentedCardPossibilities: (p_play, index, determined, surely dead)
         any_known_playable = False
         for i, table in enumerate(info):
             n_play = n_dead = n_unique = n_total = 0
-            for b, w in enumerate(table):
+            for w, kind in zip(table, kinds, strict=True):
                 if w:
                     n_unique += 1
                     n_total += w
-                    if playable[b]:
+                    if kind == 1:
                         n_play += w
-                    elif dead[b]:
+                    elif kind == 2:
                         n_dead += w
             p_play = _ratio(n_play, n_total)
             augmented.append((p_play, i, n_unique == 1, n_dead == n_total))
