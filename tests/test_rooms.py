@@ -29,7 +29,7 @@ ROOMS = {
         "log", "_fast", "_readonly",
     ),
     "rules": ("rules",),
-    "information": ("knowledge", "views"),
+    "information": ("knowledge", "views", "_incremental_view"),
     "records": ("records", "jsonutil"),
     "play": (
         "bots", "sampling", "simulate", "seating", "cli", "_cli_simulate", "_cli_input", "__main__",

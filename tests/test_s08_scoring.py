@@ -64,6 +64,7 @@ def test_r8_1_maximum_scores() -> None:
         "multicolour-wild": 30,
         "multicolour-wild-five": 30,
         "black-powder": 30,
+        "quux": 25,
     }
 
 

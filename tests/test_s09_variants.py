@@ -57,10 +57,14 @@ def test_r9_1_variants_are_data() -> None:
         "multicolour-wild",
         "multicolour-wild-five",
         "black-powder",
+        "quux",
     ]
     for variant_id, variant in VARIANTS.items():
         assert isinstance(variant, Variant) and variant.id == variant_id
-        assert variant.suit_names[:5] == BASE
+        # Rule 11.7: Quux's five suits put orange where the base game has yellow, and so on.
+        assert variant.suit_names[:5] == (
+            BASE if variant_id != "quux" else ("red", "orange", "yellow", "green", "blue")
+        )
         assert all(isinstance(suit, Suit) for suit in variant.suits)
         assert len(variant.deck) == sum(suit.size for suit in variant.suits)
         assert variant.max_score == 5 * len(variant.suits)

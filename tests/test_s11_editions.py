@@ -31,6 +31,7 @@ SOURCE_KEYS = {
     "HL",
     "HL-974",
     "HLE",
+    "QUUX",
 }
 
 #: The defaults the presets share (section 11's table); each preset's differences are passed in.
@@ -173,8 +174,11 @@ def test_r11_1_to_r11_6_the_presets_cite_keys_of_the_sources_page() -> None:
         "hanab-live",
         "hle",
         "abacus-advanced",
+        "quux",
     ]
-    assert [e.rule for e in EDITIONS.values()] == ["11.1", "11.2", "11.3", "11.4", "11.5", "11.6"]
+    assert [e.rule for e in EDITIONS.values()] == [
+        "11.1", "11.2", "11.3", "11.4", "11.5", "11.6", "11.7"
+    ]  # fmt: skip
     with pytest.raises(TypeError):
         EDITIONS["mine"] = EDITIONS["hle"]  # type: ignore[index]
     cited = {s for e in EDITIONS.values() for s in e.sources}

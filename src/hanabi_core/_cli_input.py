@@ -17,7 +17,7 @@ __all__ = ["VARIANT_HELP", "Seats", "bot", "options", "record", "variant"]
 
 VARIANT_HELP = (
     f"a variant id ({', '.join(VARIANTS)}) or any hanab.live variant name, e.g. "
-    "'Rainbow (6 Suits)' (case and spacing do not matter; default base)"
+    "'Rainbow (6 Suits)' (case and spacing do not matter; default: the edition's, else base)"
 )
 
 
@@ -39,8 +39,11 @@ def variant(text: str) -> Variant:
         ) from None
 
 
-def options(players: int, variant_text: str, edition: str | None) -> Options:
-    """The options of ``--players``, ``--variant`` and ``--edition``."""
+def options(players: int, variant_text: str | None, edition: str | None) -> Options:
+    """The options of ``--players``, ``--variant`` and ``--edition`` (no ``--variant``: the
+    edition's own variant, else the base game)."""
+    if variant_text is None:
+        return EDITIONS[edition].options(players) if edition is not None else Options(players)
     chosen = variant(variant_text)
     if edition is not None:
         return EDITIONS[edition].options(players, variant=chosen)

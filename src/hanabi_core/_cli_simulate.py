@@ -38,8 +38,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         default=None,
         metavar="BOT[,BOT...]",
         help=f"the bots, comma-separated; each plays the same seeds at a table of its own: "
-        f"{', '.join(BOTS)} ('open' cheats: it sees its own cards), or module:factory for your "
-        "own bot, a callable factory(rng: random.Random) returning bot(view) -> action (default "
+        f"{', '.join(BOTS)} ('open' and 'quux-cheat' cheat: they see their own cards), or "
+        "module:factory for your own bot, a callable factory(rng: random.Random) returning bot(view) -> action (default "
         "simple)",
     )
     sim.add_argument(
@@ -49,8 +49,13 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--players defaults to their number",
     )
     sim.add_argument("--players", type=int, default=None, help="2 to 6 (default 2)")
-    sim.add_argument("--variant", default="base", help=_cli_input.VARIANT_HELP)
+    sim.add_argument("--variant", default=None, help=_cli_input.VARIANT_HELP)
     sim.add_argument("--edition", choices=tuple(EDITIONS), default=None)
+    sim.add_argument(
+        "--deals", choices=("seeded", "quux"), default="seeded",
+        help="seeded: game i dealt from seed S+i (default); quux: game i is the i-th deck of "
+        "Quuxplusone/Hanabi's stream for seed S (the edition defaults to quux)",
+    )  # fmt: skip
     sim.add_argument("--games", type=int, default=1000, help="games per bot (default 1000)")
     sim.add_argument(
         "--seed", type=int, default=0, help="game i is dealt from seed S+i (default 0)"
@@ -130,19 +135,23 @@ def run(args: argparse.Namespace) -> int:
     else:
         specs = [spec.strip() for spec in (args.bot or "simple").split(",") if spec.strip()]
         bots = [_cli_input.bot(spec) for spec in specs]
-    options = _cli_input.options(2 if players is None else players, args.variant, args.edition)
+    edition = args.edition
+    if args.deals == "quux" and edition is None:
+        edition = "quux"  # Quux's decks are dealt by Quux's rules unless told otherwise
+    options = _cli_input.options(2 if players is None else players, args.variant, edition)
     workers = args.workers if args.workers is not None else default_workers()
     isatty = getattr(sys.stderr, "isatty", None)
     bar = _Progress(sys.stderr) if isatty is not None and isatty() else None
     result = simulate(
         bots,
         options=options,
-        edition=args.edition,
+        edition=edition,
         games=args.games,
         seed=args.seed,
         workers=workers,
         records=args.records,
         progress=bar,
+        deals=args.deals,
     )
     if bar is not None:
         bar.close(sum(s.games for s in result.summaries), workers)
@@ -160,9 +169,14 @@ def report(result: Simulation) -> str:
     o = result.options
     edition = f", {EDITIONS[result.edition].name} edition" if result.edition else ""
     last = result.seed + result.requested - 1
+    dealt = (
+        f"games 0 to {result.requested - 1} of Quux's stream for seed {result.seed}"
+        if result.deals == "quux"
+        else f"seeds {result.seed} to {last}"
+    )
     lines = [
         f"{o.variant.name}{edition}, {o.players} players, {result.requested} games per bot "
-        f"(seeds {result.seed} to {last})",
+        f"({dealt})",
     ]
     if result.interrupted:
         lines.append("Interrupted: the figures are those of the games finished.")
@@ -176,6 +190,12 @@ def report(result: Simulation) -> str:
         lines.append(
             f"{s.bot:<{width}}  {s.games:>6}  {s.mean:>6.2f}  {s.stderr:>6.2f}  {s.median:>6g}  "
             f"{s.perfect:>7}  {s.storm_outs:>10}  {s.mean_turns:>6.1f}"
+        )
+    lines += ["", "Mean scores with a storm-out scored both ways (rule 10.5):"]
+    for s in result.summaries:
+        lines.append(
+            f"  {s.bot}: {s.kept_mean:.2f} ± {s.kept_stderr:.2f} with the fireworks kept "
+            f"(Quux, hanabi.rs); {s.zero_mean:.2f} ± {s.zero_stderr:.2f} with zero (HLE)"
         )
     if result.differences:
         lines += ["", "Paired differences (the same seeds):"]

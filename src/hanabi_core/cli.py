@@ -151,7 +151,7 @@ def _parser() -> argparse.ArgumentParser:
 
     new = commands.add_parser("new", help="deal a new game and write it as a record")
     new.add_argument("--players", type=int, default=2, help="2 to 6 (default 2)")
-    new.add_argument("--variant", default="base", help=_cli_input.VARIANT_HELP)
+    new.add_argument("--variant", default=None, help=_cli_input.VARIANT_HELP)
     new.add_argument("--edition", choices=tuple(EDITIONS), default=None)
     new.add_argument("--seed", type=int, default=None, help="0 to 2**64-1 (default: random)")
     new.add_argument(

@@ -305,8 +305,16 @@ _EDITIONS = (
         # Note token together.
         {"negative_clues": True, "variant": "multicolour", "max_notes": 9},
     ),
+    Edition(
+        "quux",
+        "Quuxplusone/Hanabi",
+        "11.7",
+        ("QUUX",),
+        # Rule 11.7: its five suits (colours r o y g b), and the score kept on the last Storm.
+        {"variant": "quux", "storm_out_score": "fireworks"},
+    ),
 )
 
 #: The edition presets by id: ``"abacus"``, ``"rr-deluxe"``, ``"cocktail"``, ``"hanab-live"``,
-#: ``"hle"``, ``"abacus-advanced"``. Read-only.
+#: ``"hle"``, ``"abacus-advanced"``, ``"quux"``. Read-only.
 EDITIONS: Mapping[str, Edition] = ReadOnlyMap({e.id: e for e in _EDITIONS})

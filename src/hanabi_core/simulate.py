@@ -17,6 +17,12 @@ assert result.scores("simple")[0] == result.games[0][0].score   # seed 11's game
 assert difference.bot == "random" and abs(difference.mean - (rand.mean - simple.mean)) < 1e-9
 ```
 
+With ``deals="quux"``, game *i* is instead the *i*-th deck of Quuxplusone/Hanabi's stream for
+``seed`` ([`hanabi_core.quux.decks`][hanabi_core.quux.decks]), as its server deals them, so the
+Quux bots play the games of its published table. Every summary gives the mean both ways a storm-out
+is scored: with the fireworks kept (Quux, hanabi.rs) and with zero (HLE and the HLE paper), whatever
+the options say (rule 10.5).
+
 Ctrl-C (`KeyboardInterrupt`) stops the run cleanly: `simulate` returns what the finished games
 give, with `interrupted` set. `hanabi-core simulate` is the command-line face of this module.
 """
@@ -31,22 +37,26 @@ import random
 import signal
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from attrs import field, frozen
 
+from ._incremental_view import IncrementalViews
 from .bots import BOTS, BotFactory, decide
+from .cards import Card
 from .deal import MAX_SEED
 from .errors import IllegalAction, InvalidOptions
 from .options import EDITIONS, Options
+from .quux import deck_codes, deck_from_codes
 from .records import GameRecord, write_record
 from .rules import apply, new_game
+from .scoring import points
 from .state import EndReason, GameState
-from .views import view
 
 __all__ = [
+    "DEALS",
     "BotSummary",
     "GameResult",
     "PairedDifference",
@@ -58,17 +68,24 @@ __all__ = [
 ]
 
 
+#: The deal sources of `simulate`: ``"seeded"`` (game *i* dealt from seed ``seed + i``, rule 2.5)
+#: and ``"quux"`` (game *i* is the *i*-th deck of Quuxplusone/Hanabi's stream for ``seed``).
+DEALS: tuple[str, ...] = ("seeded", "quux")
+
+
 @frozen
 class GameResult:
     """How one game went.
 
     Attributes:
-        seed: the deal's seed (rule 2.5).
-        score: the final score (section 8).
+        seed: the deal's seed (rule 2.5); with Quux deals, the game's index in the stream.
+        score: the final score (section 8), under the game's options.
         max_score: the variant's highest score.
         turns: actions taken.
         storms: Storm tokens turned.
         reason: why the game ended (an `EndReason` value, e.g. ``"storm-out"``).
+        fireworks: the points on the fireworks at the end (rule 8.1): the score kept on a
+            storm-out (rule 10.5); the score itself in any other game.
     """
 
     seed: int
@@ -77,6 +94,26 @@ class GameResult:
     turns: int
     storms: int
     reason: str
+    fireworks: int = -1
+
+    def __attrs_post_init__(self) -> None:
+        if self.fireworks == -1:  # made without it: the score is what the fireworks show
+            object.__setattr__(self, "fireworks", self.score)
+
+    @property
+    def storm_out(self) -> bool:
+        """The last Storm ended the game (rule 7.1)."""
+        return self.reason == EndReason.STORM_OUT.value
+
+    @property
+    def kept_score(self) -> int:
+        """The score with the fireworks kept on a storm-out (Quux's and hanabi.rs's scoring)."""
+        return self.fireworks if self.storm_out else self.score
+
+    @property
+    def zero_score(self) -> int:
+        """The score with zero on a storm-out (HLE's and the HLE paper's scoring)."""
+        return 0 if self.storm_out else self.score
 
     @property
     def perfect(self) -> bool:
@@ -99,6 +136,15 @@ class BotSummary:
         storm_outs: games ended by the last Storm (rule 7.1).
         mean_turns: the mean number of actions per game.
         histogram: (score, games) pairs, scores ascending; only the scores that happened.
+        kept_mean: the mean score with the fireworks kept on a storm-out (rule 10.5's
+            ``"fireworks"``: Quux's and hanabi.rs's scoring), whatever the games' options.
+        kept_stderr: its standard error.
+        zero_mean: the mean score with zero on a storm-out (rule 10.5's ``"zero"``: HLE's and
+            the HLE paper's scoring), whatever the games' options.
+        zero_stderr: its standard error.
+
+    Perfect games and storm-outs are the same under both scorings: the game ends with the last
+    card built (rule 7.2), before any Storm can follow, and a misplay builds nothing.
     """
 
     bot: str
@@ -110,6 +156,10 @@ class BotSummary:
     storm_outs: int
     mean_turns: float
     histogram: tuple[tuple[int, int], ...]
+    kept_mean: float = 0.0
+    kept_stderr: float = 0.0
+    zero_mean: float = 0.0
+    zero_stderr: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON-ready data (the histogram keyed by score, as text)."""
@@ -123,6 +173,14 @@ class BotSummary:
             "storm_outs": self.storm_outs,
             "mean_turns": round(self.mean_turns, 4),
             "histogram": {str(score): count for score, count in self.histogram},
+            "storm_out_kept": {
+                "mean": round(self.kept_mean, 4),
+                "stderr": round(self.kept_stderr, 4),
+            },
+            "storm_out_zero": {
+                "mean": round(self.zero_mean, 4),
+                "stderr": round(self.zero_stderr, 4),
+            },
         }
 
 
@@ -167,6 +225,8 @@ def _mean_and_error(values: Sequence[float]) -> tuple[float, float]:
 def _summary(bot: str, results: Sequence[GameResult]) -> BotSummary:
     scores = [r.score for r in results]
     mean, error = _mean_and_error(scores)
+    kept_mean, kept_error = _mean_and_error([r.kept_score for r in results])
+    zero_mean, zero_error = _mean_and_error([r.zero_score for r in results])
     return BotSummary(
         bot=bot,
         games=len(results),
@@ -177,6 +237,10 @@ def _summary(bot: str, results: Sequence[GameResult]) -> BotSummary:
         storm_outs=sum(r.reason == EndReason.STORM_OUT.value for r in results),
         mean_turns=math.fsum(r.turns for r in results) / len(results) if results else 0.0,
         histogram=tuple(sorted(Counter(scores).items())),
+        kept_mean=kept_mean,
+        kept_stderr=kept_error,
+        zero_mean=zero_mean,
+        zero_stderr=zero_error,
     )
 
 
@@ -187,11 +251,12 @@ class Simulation:
     Attributes:
         options: the games' options.
         edition: the edition id, or `None`.
-        seed: game *i* was dealt from ``seed + i``.
+        seed: game *i* was dealt from ``seed + i`` (with Quux deals: the stream's seed).
         requested: how many games each bot was to play.
         bots: the bots' names, in the order given.
         games: per bot, the results of the games it finished, by seed.
         interrupted: the run was stopped (Ctrl-C) before every game was played.
+        deals: the deal source, one of `DEALS`.
     """
 
     options: Options
@@ -201,6 +266,7 @@ class Simulation:
     bots: tuple[str, ...]
     games: tuple[tuple[GameResult, ...], ...]
     interrupted: bool = False
+    deals: str = "seeded"
     summaries: tuple[BotSummary, ...] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -244,6 +310,7 @@ class Simulation:
             "variant": o.variant.id,
             "edition": self.edition,
             "seed": self.seed,
+            "deals": self.deals,
             "requested": self.requested,
             "interrupted": self.interrupted,
         }
@@ -263,8 +330,11 @@ def _bot_seed(seed: int, seat: int) -> int:
     return seed * 8 + seat
 
 
-def play_game(options: Options, bot: BotFactory, seed: int) -> GameState:
-    """Play one game dealt from `seed` with `bot` in every seat; the final state.
+def play_game(
+    options: Options, bot: BotFactory, seed: int, deck: Sequence[Card] | None = None
+) -> GameState:
+    """Play one game dealt from `seed` (or the given `deck`, top card first) with `bot` in every
+    seat; the final state.
 
     Seat *s* gets its own bot, made from ``random.Random(seed * 8 + s)``. This is the loop
     `simulate` runs in each worker.
@@ -272,11 +342,13 @@ def play_game(options: Options, bot: BotFactory, seed: int) -> GameState:
     Raises:
         IllegalAction: a bot chose an action the rules forbid; the message names the seed.
     """
-    state = new_game(options, seed=seed)
+    state = new_game(options, seed=seed) if deck is None else new_game(options, deck=deck)
     seats = [bot(random.Random(_bot_seed(seed, s))) for s in range(options.players)]
+    # The views `views.view` gives, each turn read once rather than the history at every call.
+    views = IncrementalViews(state)
     while state.outcome is None:
         seat = state.current_player
-        action = decide(seats[seat], view(state, seat), state.hands[seat])
+        action = decide(seats[seat], views.view(state, seat), state.hands[seat])
         try:
             state = apply(state, action)
         except IllegalAction as error:
@@ -290,13 +362,22 @@ def play_game(options: Options, bot: BotFactory, seed: int) -> GameState:
 
 
 #: A game's result as it travels from a worker: plain values, cheap to pickle.
-_Row = tuple[int, int, int, int, int, str]
+_Row = tuple[int, int, int, int, int, str, int]
 
 
 def _row(state: GameState, seed: int) -> _Row:
     outcome = state.outcome
     assert outcome is not None
-    return (seed, outcome.score, outcome.max_score, state.turn, state.storms, outcome.reason.value)
+    fireworks = points(state.options, state.built)
+    return (
+        seed,
+        outcome.score,
+        outcome.max_score,
+        state.turn,
+        state.storms,
+        outcome.reason.value,
+        fireworks,
+    )
 
 
 @frozen
@@ -308,12 +389,14 @@ class _Job:
     edition: str | None
     bots: tuple[tuple[str, BotFactory | None], ...]
     records: str | None
+    deals: str = "seeded"
 
 
-#: One batch: (bot index, first seed, number of games).
-_Batch = tuple[int, int, int]
-#: What a batch gives back: the bot index, the results, and the seed of a game that raised.
-_Done = tuple[int, list[_Row], "int | None"]
+#: One batch: (bot index, first seed, number of games, the Quux decks' codes or `None`).
+_Batch = tuple[int, int, int, "bytes | None"]
+#: What a batch gives back: the bot index, the results, the seed of a game that raised, and the
+#: batch's first seed.
+_Done = tuple[int, list[_Row], "int | None", int]
 
 
 def _run_batch(job: _Job, batch: _Batch) -> _Done:
@@ -322,19 +405,24 @@ def _run_batch(job: _Job, batch: _Batch) -> _Done:
     A game that raises is not sent back as an exception: not every exception pickles, and one
     that does not would leave the pool waiting. The parent plays that seed again to raise it.
     """
-    index, first, count = batch
+    index, first, count, codes = batch
     name, factory = job.bots[index]
     bot = factory if factory is not None else BOTS[name]
     results: list[_Row] = []
+    suits = job.options.variant.suit_names
     for seed in range(first, first + count):
+        deck = None
+        if codes is not None:
+            k = (seed - first) * _QUUX_DECK
+            deck = deck_from_codes(codes[k : k + _QUUX_DECK], suits)
         try:
-            state = play_game(job.options, bot, seed)
+            state = play_game(job.options, bot, seed, deck)
         except Exception:
-            return index, results, seed
+            return index, results, seed, first
         if job.records is not None:
             _write(Path(job.records), name, seed, state, job.edition)
         results.append(_row(state, seed))
-    return index, results, None
+    return index, results, None, first
 
 
 _worker_job: list[_Job] = []  # the job of this worker process, set once when it starts
@@ -368,22 +456,38 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _batches(bots: int, games: int, seed: int, workers: int) -> list[_Batch]:
+_QUUX_DECK = 50  # cards in a Quux deck, one code (byte) each
+
+
+def _batches(
+    bots: int, games: int, seed: int, workers: int, deals: str = "seeded"
+) -> Iterator[_Batch]:
     """Every bot's batches, seeds in order, the bots taking turns (so an interrupted run has
     about as many games of each).
 
     A batch is at most 25 games: small enough for a lively progress bar and a quick stop (Ctrl-C
     loses the batches under way), big enough that sending it costs little next to playing it.
     Batches shrink towards the end (a share of what is left), so that the workers finish
-    together.
+    together. With Quux deals the batches are numbered by game from 0 and carry their decks,
+    made here from the one stream (a worker could not start it in the middle).
     """
-    out: list[_Batch] = []
+    stream = deck_codes(seed) if deals == "quux" else None
+    first = 0 if stream is not None else seed
     start = 0
     while start < games:
         size = max(1, min(25, (games - start) // (workers * 4)))
-        out += [(index, seed + start, size) for index in range(bots)]
+        codes = b"".join(next(stream) for _ in range(size)) if stream is not None else None
+        for index in range(bots):
+            yield (index, first + start, size, codes)
         start += size
-    return out
+
+
+def _batch_count(games: int, workers: int) -> int:
+    count, start = 0, 0
+    while start < games:
+        start += max(1, min(25, (games - start) // (workers * 4)))
+        count += 1
+    return count
 
 
 def _bots(
@@ -414,7 +518,7 @@ def simulate(
     bots: str | BotFactory | Iterable[str | BotFactory] = "simple",
     *,
     players: int = 2,
-    variant: str = "base",
+    variant: str | None = None,
     edition: str | None = None,
     options: Options | None = None,
     games: int = 1000,
@@ -422,15 +526,21 @@ def simulate(
     workers: int | None = None,
     records: str | os.PathLike[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    deals: str = "seeded",
 ) -> Simulation:
     """Play `games` games with each bot, game *i* dealt from seed ``seed + i``, and score them.
+
+    With ``deals="quux"``, game *i* is the *i*-th deck of Quuxplusone/Hanabi's stream for
+    `seed` instead (its server's decks, [`hanabi_core.quux.decks`][hanabi_core.quux.decks]),
+    and the edition defaults to ``"quux"``; the decks' suits are the variant's by position.
 
     Args:
         bots: a bot name of [`BOTS`][hanabi_core.bots.BOTS], a bot factory (a callable taking a
             `random.Random`, e.g. a bot class; it must pickle, so defined at module level, when
             `workers` is above 1), or several of them: each plays the same seeds.
         players: seats, when `options` is not given.
-        variant: a variant id of [`VARIANTS`][hanabi_core.VARIANTS], when `options` is not given.
+        variant: a variant id of [`VARIANTS`][hanabi_core.VARIANTS], when `options` is not given
+            (default: the edition's, else ``"base"``).
         edition: an edition id of [`EDITIONS`][hanabi_core.EDITIONS] whose options to play by
             (recorded in the records).
         options: the games' options, instead of `players`, `variant` and `edition`.
@@ -441,31 +551,46 @@ def simulate(
         records: a folder to write every game into, as ``<bot>-<seed>.json`` records.
         progress: called in this process as ``progress(done, total)`` (games, over every bot)
             after each batch; it may raise `KeyboardInterrupt` to stop the run.
+        deals: one of `DEALS`: ``"seeded"`` (rule 2.5) or ``"quux"`` (Quux's stream; `seed` is
+            then a seed of ``std::mt19937``, from 0 to 2**32 - 1).
 
     Returns:
         The results, by bot and by seed; `interrupted` is set when Ctrl-C stopped the run, and
         the results hold the games finished.
 
     Raises:
-        ValueError: an unknown bot, edition or variant, or a bad count, seed or worker number.
+        ValueError: an unknown bot, edition, variant or deal source, or a bad count, seed or
+            worker number; Quux deals with a variant that is not five suits of ten cards.
         InvalidOptions: options the rules do not allow.
         IllegalAction: a bot chose an illegal action (the message names the seed).
     """
     chosen = _bots(bots)
+    if deals not in DEALS:
+        raise ValueError(f"unknown deals {deals!r}; the deal sources are {', '.join(DEALS)}")
+    if deals == "quux" and options is None and edition is None:
+        edition = "quux"
     if options is None:
         if edition is not None:
             if edition not in EDITIONS:
                 raise ValueError(
                     f"unknown edition {edition!r}; the editions are {', '.join(EDITIONS)}"
                 )
-            options = EDITIONS[edition].options(players, variant=variant)
+            extra = {} if variant is None else {"variant": variant}
+            options = EDITIONS[edition].options(players, **extra)
         else:
-            options = Options(players, variant=variant)
+            options = Options(players, variant="base" if variant is None else variant)
     elif not isinstance(options, Options):
         raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
     if type(games) is not int or games < 0:
         raise ValueError(f"games must be a whole number of at least 0, got {games!r}")
-    if type(seed) is not int or seed < 0 or seed + max(games, 1) - 1 > MAX_SEED:
+    if deals == "quux":
+        if type(seed) is not int or not 0 <= seed < 1 << 32:
+            raise ValueError(f"a Quux seed is a whole number from 0 to 2**32 - 1, got {seed!r}")
+        if sorted(options.variant.deck) != sorted(_quux_deck(options.variant.suit_names)):
+            raise ValueError(
+                f"Quux deals need five suits of ten cards, got the {options.variant.name} variant"
+            )
+    elif type(seed) is not int or seed < 0 or seed + max(games, 1) - 1 > MAX_SEED:
         raise ValueError(f"seed + games - 1 must be from 0 to 2**64 - 1, got seed {seed!r}")
     workers = default_workers() if workers is None else workers
     if type(workers) is not int or workers < 1:
@@ -474,35 +599,50 @@ def simulate(
     if records is not None:
         Path(records).mkdir(parents=True, exist_ok=True)
         folder = os.fspath(records)
-    job = _Job(options, edition, tuple(chosen), folder)
-    batches = _batches(len(chosen), games, seed, workers)
+    job = _Job(options, edition, tuple(chosen), folder, deals)
+    batches = _batches(len(chosen), games, seed, workers, deals)
+    batch_count = _batch_count(games, workers) * len(chosen)
     total = games * len(chosen)
+    decks: dict[int, bytes] = {}
+
+    def remember(batches: Iterator[_Batch]) -> Iterator[_Batch]:
+        # The parent keeps each batch's decks until it is done, to play a failed game again.
+        for batch in batches:
+            if batch[3] is not None:
+                decks[batch[0] * (1 << 40) + batch[1]] = batch[3]
+            yield batch
+
     found: list[list[GameResult]] = [[] for _ in chosen]
     done = 0
     interrupted = False
 
     def collect(outcome: _Done) -> None:
         nonlocal done
-        index, results, failed = outcome
+        index, results, failed, first = outcome
         found[index] += [GameResult(*row) for row in results]
         done += len(results)
+        codes = decks.pop(index * (1 << 40) + first, None)
         if failed is not None:
             # Play the game that failed again, here, so that its own exception is raised.
-            play_game(options, chosen[index][1] or BOTS[chosen[index][0]], failed)
+            deck = None
+            if codes is not None:
+                k = (failed - first) * _QUUX_DECK
+                deck = deck_from_codes(codes[k : k + _QUUX_DECK], options.variant.suit_names)
+            play_game(options, chosen[index][1] or BOTS[chosen[index][0]], failed, deck)
             raise RuntimeError(f"the game dealt from seed {failed} failed in a worker only")
         if progress is not None:
             progress(done, total)
 
     try:
-        if workers == 1 or len(batches) <= 1:
-            for batch in batches:
+        if workers == 1 or batch_count <= 1:
+            for batch in remember(batches):
                 collect(_run_batch(job, batch))
         else:
             with multiprocessing.get_context().Pool(
-                min(workers, len(batches)), initializer=_start_worker, initargs=(job,)
+                min(workers, batch_count), initializer=_start_worker, initargs=(job,)
             ) as pool:
                 try:
-                    for outcome in pool.imap_unordered(_run_in_worker, batches):
+                    for outcome in pool.imap_unordered(_run_in_worker, remember(batches)):
                         collect(outcome)
                 except BaseException:
                     pool.terminate()  # Ctrl-C or a bot's error: stop the workers now
@@ -517,7 +657,13 @@ def simulate(
         bots=tuple(name for name, _ in chosen),
         games=tuple(tuple(sorted(results, key=lambda r: r.seed)) for results in found),
         interrupted=interrupted,
+        deals=deals,
     )
+
+
+def _quux_deck(suits: Sequence[str]) -> list[Card]:
+    """Quux's cards with its colours named by the variant's suits, by position."""
+    return list(deck_from_codes(bytes(range(_QUUX_DECK)), suits))
 
 
 # --- Plotting ----------------------------------------------------------------------------------

@@ -143,6 +143,7 @@ class Rule(str, Enum):
     EDITION_HANAB_LIVE = "11.4"
     EDITION_HLE = "11.5"
     EDITION_ABACUS_ADVANCED = "11.6"
+    EDITION_QUUX = "11.7"
 
     # 12. Information
     OWN_HAND_HIDDEN = "12.1"

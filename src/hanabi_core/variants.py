@@ -479,6 +479,8 @@ def _base_suits() -> tuple[Suit, ...]:
 
 
 _ONE_OF_EACH = (1, 1, 1, 1, 1)
+_QUUX = ("red", "orange", "yellow", "green", "blue")
+_QUUX_SUITS = tuple(Suit(colour) for colour in _QUUX)
 
 _ALL = (
     # Rule 1.1: five colours of ten cards.
@@ -518,8 +520,10 @@ _ALL = (
         (*_base_suits(), Suit("black", ClueTouch.NO_COLOUR, (1, 2, 2, 2, 3), descending=True)),
         BASE_COLOURS,
     ),
+    # Rule 11.7: Quuxplusone/Hanabi's five suits (its colours r o y g b), ten cards each.
+    Variant("quux", "Quux (red, orange, yellow, green, blue)", _QUUX_SUITS, _QUUX),
 )
 
 #: Every variant the library knows, by id: ``"base"``, ``"multicolour"``, ``"multicolour-five"``,
-#: ``"multicolour-wild"``, ``"multicolour-wild-five"``, ``"black-powder"``. Read-only.
+#: ``"multicolour-wild"``, ``"multicolour-wild-five"``, ``"black-powder"``, ``"quux"``. Read-only.
 VARIANTS: Mapping[str, Variant] = ReadOnlyMap({v.id: v for v in _ALL})

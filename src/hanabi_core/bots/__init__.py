@@ -40,14 +40,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal, Protocol, Union
 
-from ._readonly import ReadOnlyMap
-from .actions import Action, ColourClue, Discard, Play, RankClue
-from .cards import Card, DealtCard
-from .knowledge import CardKnowledge
-from .rules import legal_actions_from, sudoku_next, up_or_down_next
-from .rules.tables import variant_tables
-from .variants import Variant
-from .views import HiddenClue, HiddenPlay, PlayerView
+from .._readonly import ReadOnlyMap
+from ..actions import Action, ColourClue, Discard, Play, RankClue
+from ..cards import Card, DealtCard
+from ..knowledge import CardKnowledge
+from ..rules import legal_actions_from, sudoku_next, up_or_down_next
+from ..rules.tables import variant_tables
+from ..variants import Variant
+from ..views import HiddenClue, HiddenPlay, PlayerView
 
 __all__ = [
     "BOTS",
@@ -56,6 +56,10 @@ __all__ = [
     "BotFactory",
     "CheatingBot",
     "OpenBot",
+    "QuuxCheatBot",
+    "QuuxInfoBot",
+    "QuuxSimpleBot",
+    "QuuxSmartBot",
     "RandomBot",
     "SimpleBot",
     "believed_built",
@@ -407,7 +411,23 @@ class OpenBot:
         return self.rng.choice(others or list(legal))
 
 
+# The Quux bots live in modules of their own; they import only what is above this package.
+from .quux_cheat import QuuxCheatBot  # noqa: E402
+from .quux_info import QuuxInfoBot  # noqa: E402
+from .quux_simple import QuuxSimpleBot  # noqa: E402
+from .quux_smart import QuuxSmartBot  # noqa: E402
+
 BOTS: Mapping[str, BotFactory] = ReadOnlyMap(
-    {"random": RandomBot, "simple": SimpleBot, "open": OpenBot}
+    {
+        "random": RandomBot,
+        "simple": SimpleBot,
+        "open": OpenBot,
+        "quux-simple": QuuxSimpleBot,
+        "quux-smart": QuuxSmartBot,
+        "quux-info": QuuxInfoBot,
+        "quux-cheat": QuuxCheatBot,
+    }
 )
-"""The bot factories by name: ``"random"``, ``"simple"``, ``"open"`` (cheats). Read-only."""
+"""The bot factories by name: ``"random"``, ``"simple"``, ``"open"`` (cheats), and
+Quuxplusone/Hanabi's ``"quux-simple"``, ``"quux-smart"``, ``"quux-info"`` and ``"quux-cheat"``
+(cheats). Read-only."""
