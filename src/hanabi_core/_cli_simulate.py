@@ -39,8 +39,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="BOT[,BOT...]",
         help=f"the bots, comma-separated; each plays the same seeds at a table of its own: "
         f"{', '.join(BOTS)} ('open' and 'quux-cheat' cheat: they see their own cards), or "
-        "module:factory for your own bot, a callable factory(rng: random.Random) returning bot(view) -> action (default "
-        "simple)",
+        "module:factory for your own bot, a callable factory(rng: random.Random) returning "
+        "bot(view) -> action (default simple)",
     )
     sim.add_argument(
         "--seats",

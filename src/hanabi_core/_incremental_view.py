@@ -10,8 +10,8 @@ value or a played card (rules 9.30, 9.31 and 9.33) are left to `views.view`.
 
 It belongs to the information room (`knowledge`, `views`) and uses that room's private names:
 `views._seen_turn`, `knowledge._card_knowledge`, `knowledge._face_tables`, `knowledge._Known`;
-rule 6.5 comes from `rules.hands.replace_card`. When `views.py` exposes its per-turn step (the rules room's planned
-`seen_turn`), this module should call it instead of mirroring the loop.
+rule 6.5 comes from `rules.hands.replace_card`. When `views.py` exposes its per-turn step (the
+rules room's planned `seen_turn`), this module should call it instead of mirroring the loop.
 """
 
 from __future__ import annotations
