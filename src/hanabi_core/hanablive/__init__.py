@@ -25,6 +25,7 @@ from ._records import (
     encode,
     is_hanab_live,
 )
+from .decks import deck, seed_name
 from .live import LiveGame
 from .protocol import Desync
 from .recorded import messages
@@ -37,10 +38,12 @@ __all__ = [
     "Decoded",
     "Desync",
     "LiveGame",
+    "deck",
     "decode",
     "encode",
     "is_hanab_live",
     "messages",
+    "seed_name",
     "variant",
     "variant_names",
 ]
