@@ -22,10 +22,10 @@ from typing import Any
 import attrs
 from aiohttp import WSMsgType, web
 
-from hanabi_core import EDITIONS, GameRecord, GameState, apply, new_game
+from hanabi_core import GameRecord, GameState, apply, new_game
 from hanabi_core.actions import Action, ColourClue, Discard, Play, RankClue
 from hanabi_core.errors import HanabiError
-from hanabi_core.hanablive import deck, messages, seed_name, variant
+from hanabi_core.hanablive import LiveGame, deck, messages, seed_name
 from hanabi_core.hanablive import wire as m
 
 COOKIE = "hanabi.sid"
@@ -260,8 +260,10 @@ class FakeHanabLive:
                 self.done[table.id].set()
 
     async def _start(self, table: Table) -> None:
-        options = EDITIONS["hanab-live"].options(table.size, variant=variant(table.variant))
-        table.state = new_game(options, deck=deck(table.seed, table.variant))
+        # The hanab-live preset's options, as a seat's LiveGame has them (the library's own
+        # variant for the few hanab.live names it maps, rule 11.4).
+        options = LiveGame.start(table.variant, players=table.size, seat=0).options
+        table.state = new_game(options, deck=deck(table.seed, options.variant))
         for user in table.seats:
             await self.send(user, m.TableStart(table.id))
 

@@ -8,6 +8,7 @@ hanabi-core rules --search TEXT      the rules and rulings that mention TEXT
 hanabi-core --version                the library's version and the spec's version and date
 hanabi-core new --players N ...      a fresh deal (optionally played out) as a record
 hanabi-core simulate --bot NAME ...  many seeded games played by bots, scored
+hanabi-core live --bot NAME ...      a bot plays at a hanab.live table
 ```
 
 Exit codes: 0 fine; 1 the record holds an illegal move (the message names the turn and the rule);
@@ -30,7 +31,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
-from . import _cli_simulate
+from . import _cli_live, _cli_simulate
 from .actions import ColourClue, Discard, Play, RankClue
 from .bots import OpenBot, decide
 from .cards import DealtCard
@@ -146,6 +147,7 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--format", choices=("hanabi-core", "hanab-live"), default="hanabi-core")
     new.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     _cli_simulate.add_parser(commands)
+    _cli_live.add_parser(commands)
     return parser
 
 
@@ -173,6 +175,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _rules(args.id, style, args.search)
         if args.command == "simulate":
             return _cli_simulate.run(args)
+        if args.command == "live":
+            return _cli_live.run(args)
         return _new(args)
     except IllegalAction as error:
         hint = f"; see `{PROG} rules {error.rule.value}`" if error.rule is not None else ""

@@ -168,7 +168,11 @@ class Client:
     # --- Connecting ----------------------------------------------------------------------------
 
     async def __aenter__(self) -> Client:
-        await self.connect()
+        try:
+            await self.connect()
+        except BaseException:
+            await self.close()
+            raise
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -189,14 +193,18 @@ class Client:
                 cookie_jar=jar, timeout=aiohttp.ClientTimeout(total=self.timeout)
             )
         form = {"username": self.username, "password": self._password, "version": "bot"}
+        refused: LoginFailed | None = None
         try:
             async with self._http.post(f"{self.url}/login", data=form) as answer:
                 if answer.status != 200:
-                    raise LoginFailed(answer.status, (await answer.text()).strip()[:200])
-            ws_url = "ws" + self.url.removeprefix("http") + "/ws"
-            ws = await self._http.ws_connect(ws_url, heartbeat=None, max_msg_size=0)
+                    refused = LoginFailed(answer.status, (await answer.text()).strip()[:200])
+            if refused is None:
+                ws_url = "ws" + self.url.removeprefix("http") + "/ws"
+                ws = await self._http.ws_connect(ws_url, heartbeat=None, max_msg_size=0)
         except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as error:
             raise ConnectionLost(f"{type(error).__name__}: {error}") from None
+        if refused is not None:
+            raise refused
         self._ws = ws
         self._inbox = asyncio.Queue()
         self._reader = asyncio.create_task(self._read(ws, self._inbox))

@@ -19,7 +19,7 @@ A frame that is not ``command {json}``, or a known field of the wrong type, rais
 [`ProtocolError`][hanabi_core.hanablive.wire.ProtocolError].
 
 Game actions (the items of ``gameAction`` and ``gameActionList``) are typed too (`Draw`, `Clue`,
-…); [`LiveGame.receive`][hanabi_core.hanablive.LiveGame.receive] takes them as the server's
+…); [`LiveGame.receive`][hanabi_core.hanablive.live.LiveGame.receive] takes them as the server's
 mappings: give it `action.raw()`.
 
 ```python
@@ -148,6 +148,7 @@ _KINDS = {
     "str": "a string",
     "bool": "true or false",
     "ints": "a list of whole numbers",
+    "ints?": "a list of whole numbers, or null",
     "strs": "a list of strings",
     "bools": "a list of true or false",
     "obj": "an object",
@@ -205,9 +206,11 @@ def _check(value: object, kind: str, command: str, field: str) -> Any:
         if not isinstance(value, Mapping):
             raise bad()
         return dict(value)
-    # The lists: Go writes a nil slice as null.
+    # The lists: Go writes a nil slice as null (kept as None where the server writes it so).
     if value is None:
-        return ()
+        return None if kind == "ints?" else ()
+    if kind == "ints?":
+        kind = "ints"
     if not isinstance(value, list | tuple):
         raise bad()
     if kind == "ints":
@@ -398,7 +401,7 @@ class GameOver(_Action):
     TYPE: ClassVar[str] = "gameOver"
     end_condition: int = _w("endCondition", "int")
     player_index: int = _w("playerIndex", "int", -1)
-    votes: tuple[int, ...] = _w("votes", "ints", ())
+    votes: tuple[int, ...] | None = _w("votes", "ints?", None)
     extra: dict[str, Any] = _extra()
 
 
@@ -679,7 +682,7 @@ class Clock(_Message):
 @frozen
 class CardIdentities(_Message):
     """``cardIdentities`` after the game: every card's ``{suitIndex, rank}`` by order (give them
-    to [`LiveGame.reveal`][hanabi_core.hanablive.LiveGame.reveal])."""
+    to [`LiveGame.reveal`][hanabi_core.hanablive.live.LiveGame.reveal])."""
 
     COMMAND: ClassVar[str] = "cardIdentities"
     table_id: int = _w("tableID", "int")
@@ -794,7 +797,7 @@ class Action(_Message):
     """``action``: our move (``server/src/command_action.go``): ``type`` 0 play, 1 discard
     (``target`` the card's order), 2 colour clue, 3 rank clue (``target`` the seat); 4 ends the
     game (``value`` the end condition).
-    [`LiveGame.action_message`][hanabi_core.hanablive.LiveGame.action_message] gives ``type``,
+    [`LiveGame.action_message`][hanabi_core.hanablive.live.LiveGame.action_message] gives ``type``,
     ``target`` and ``value``."""
 
     COMMAND: ClassVar[str] = "action"
