@@ -276,3 +276,31 @@ def test_r9_25_show_counts_clue_starved_notes_in_notes_not_halves(
     path.write_text(write_record(GameRecord.from_state(state)), encoding="utf-8")
     assert main(["show", str(path), "--turn", "2"]) == 0
     assert "Notes 7.5/8," in capsys.readouterr().out
+
+
+def test_r9_13_replay_tells_what_befell_an_inverted_suits_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Probe B of issue 21: an Orange 1 discarded is played (rule 9.13); `replay` said "discards
+    # Orange 1 (slot 1); a Note comes back" while the state showed it built and the Notes at 8.
+    from hanabi_core import Discard, Play
+    from hanabi_core.hanablive import variant
+
+    orange = variant("Orange (6 Suits)")
+    state = next(
+        s
+        for s in (new_game(Options(2, variant=orange), seed=k) for k in range(500))
+        if any(c.inverted and c.rank == 1 for c in s.hands[0])
+    )
+    slot = next(i for i, c in enumerate(state.hands[0]) if c.inverted and c.rank == 1)
+    after = apply(state, Discard(slot))
+    assert after.built[5] == 1 and after.notes == 8
+    other = next(i for i, c in enumerate(after.hands[1]) if c.inverted)
+    after = apply(after, Play(other))  # an Orange card played: discarded, at the cap no Note
+    path = tmp_path / "orange.json"
+    path.write_text(write_record(GameRecord.from_state(after)), encoding="utf-8")
+    assert main(["--colour", "never", "replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"discards Orange 1 (slot {slot}), which plays it (rule 9.13); draws" in out
+    assert "which discards it (rule 9.13); draws" in out
+    assert "a Note comes back" not in out

@@ -113,6 +113,19 @@ def test_r12_1_view_matches_random_games(
     check_every_turn(states, seat % players)
 
 
+@pytest.mark.slow
+def test_r12_1_view_matches_every_turn_over_the_whole_catalogue() -> None:
+    # The guard of issue 21 (one rules room, LiveGame a driver): every hanab.live variant, one
+    # game each, with the option mixes of `game_options` (no last round, passes, clues that touch
+    # nothing, ...) cycling; the seat cycles too. A few minutes.
+    from hanabi_core.hanablive.variants import variant_names
+
+    for k, name in enumerate(variant_names()):
+        players = 2 + k % 4
+        options = game_options(hanablive.variant(name), players, flags=k % 64)
+        check_every_turn(random_game(options, seed=k), k % players)
+
+
 @pytest.mark.parametrize("name", SAMPLE)
 @pytest.mark.parametrize("flags", [0, 1 | 2 | 32])
 def test_r9_8_view_matches_every_turn_hanab_live_variants(name: str, flags: int) -> None:
@@ -574,6 +587,46 @@ def test_r7_4_no_legal_action_ends_the_tracked_game_too() -> None:
     for seat in range(2):
         check_every_turn(states, seat)
     assert messages(GameRecord.from_state(state), 0)[-2]["endCondition"] == 9
+
+
+def test_r7_4_no_legal_action_only_the_server_can_see_is_taken_from_it() -> None:
+    # Probe A of issue 21 (rule 7.4c): "Null (3 Suits)" without a last round, played until seat
+    # 1's hand is empty and seat 0 holds only Null cards, which no clue touches. The engine ends
+    # the game; seat 1 sees seat 0's cards and decides it by legality; seat 0 cannot see its own
+    # cards and takes the end from the server's gameOver. Both used to raise Desync.
+    options = EDITIONS["hanab-live"].options(
+        2, variant=hanablive.variant("Null (3 Suits)"), last_round=False
+    )
+
+    def spare(state: GameState, card: Any) -> bool:
+        faces = [c for h in state.hands for c in h] + list(state.deck)
+        return card.rank <= state.built[card.suit_index] or any(
+            (c.suit, c.rank) == (card.suit, card.rank) and c.order != card.order for c in faces
+        )
+
+    def policy(state: GameState, rng: random.Random) -> Any:  # a cheating driver
+        hand, legal = state.hands[state.current_player], set(legal_actions(state))
+        for s, c in enumerate(hand):
+            if spare(state, c) and Discard(s) in legal:
+                return Discard(s)
+        plays = sorted(
+            (s for s, c in enumerate(hand) if playable(state, c)),
+            key=lambda s: hand[s].suit == "Null",
+        )
+        if plays:
+            return Play(plays[0])
+        clues = [a for a in legal if not isinstance(a, (Play, Discard))]
+        return rng.choice(sorted(clues or legal, key=str))
+
+    rng, state = random.Random(6), new_game(options, seed=6)
+    states = [state]
+    while not state.is_over:
+        state = apply(state, policy(state, rng))
+        states.append(state)
+    assert state.outcome is not None and state.outcome.reason is EndReason.NO_LEGAL_ACTION
+    assert not state.hands[1] and all(c.suit == "Null" for c in state.hands[0])
+    for seat in (0, 1):
+        check_every_turn(states, seat)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 811), (3, 34)])

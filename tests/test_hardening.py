@@ -204,16 +204,16 @@ def test_r12_1_nothing_reachable_from_a_view_depends_on_the_seats_own_cards(
 
 def test_r4_6_the_clue_tables_are_read_only() -> None:
     # Low: the caches behind private attributes could be changed to make illegal clues legal.
-    from hanabi_core import _tables
+    from hanabi_core.rules import tables as rule_tables
 
     state = new_game(Options(2), seed=2)
     legal_actions(state)
-    tables = _tables._variant_tables(state.options.variant)
+    tables = rule_tables.variant_tables(state.options.variant)
     with pytest.raises(TypeError):
         tables.colour_index["purple"] = 0  # type: ignore[index]
     with pytest.raises(TypeError):
         tables.copies[0][1] = 9  # type: ignore[index]
-    option_tables = _tables._tables(state.options)
+    option_tables = rule_tables.option_tables(state.options)
     for table in (option_tables.plays, option_tables.colour_clues, option_tables.rank_clues):
         assert isinstance(table, tuple)
     assert not is_legal(state, ColourClue(1, "purple"))

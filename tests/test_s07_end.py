@@ -337,3 +337,19 @@ def test_r7_5_a_finished_game_cannot_be_abandoned() -> None:
         abandon(over)
     assert caught.value.rule is Rule.NO_ACTION_AFTER_THE_END
     assert str(caught.value).endswith("(rule 3.3)")
+
+
+def test_r7_5_an_abandoned_games_maximum_is_the_options_highest_score() -> None:
+    # Probe C of issue 21: abandon read `variant.max_score` (the number of cards, 30 in Black
+    # Powder) where every other ending reads `max_points(options)` (rule 8.1): under
+    # `descending_score="minus-five"` the highest score is 25.
+    from hanabi_core.scoring import max_points
+
+    options = Options(2, variant="black-powder", descending_score="minus-five")
+    state = new_game(options, seed=1)
+    abandoned = abandon(state)
+    assert abandoned.outcome is not None
+    assert abandoned.outcome.max_score == max_points(options) == 25
+    while not state.is_over:
+        state = apply(state, legal_actions(state)[-1])
+    assert state.outcome is not None and state.outcome.max_score == 25

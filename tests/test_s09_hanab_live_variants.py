@@ -26,10 +26,10 @@ from hanabi_core import (
     new_game,
     rules,
 )
-from hanabi_core._reach import _reachable
 from hanabi_core.hanablive import variant, variant_names
 from hanabi_core.hanablive import variants as hanablive_variants
 from hanabi_core.hanablive.variants import UNSUPPORTED, mechanics
+from hanabi_core.rules.reach import reachable
 from hanabi_core.scoring import max_points, points
 from hanabi_core.state import GameState
 from hanabi_core.variants import RankTouch, SpecialRank
@@ -411,7 +411,7 @@ def test_r7_6_reachable_follows_build_order_and_copies(
     state = new_game(options, seed=1)
     discards = _dealt(state, *gone)
     suit = v.suit_names.index(gone[0].suit)
-    total = _reachable(options, (0,) * len(v.suits), discards)
+    total = reachable(options, (0,) * len(v.suits), discards)
     assert total == 5 * (len(v.suits) - 1) + reach
     # The early end: once everything reachable is built, the game is over (rule 7.6).
     built = tuple(reach if i == suit else 5 for i in range(len(v.suits)))
@@ -426,7 +426,7 @@ def test_r9_13_an_inverted_card_played_is_gone_from_reach() -> None:
     state = deal("Orange (5 Suits)", [Card("Orange", 5)], REDS, end_at_max_reachable=True)
     after = apply(state, Play(0))
     assert after.discards[-1].card == Card("Orange", 5) and after.fireworks["Orange"] == 0
-    assert _reachable(after.options, after.built, after.discards) == 24
+    assert reachable(after.options, after.built, after.discards) == 24
 
 
 def test_r13_7_a_reversed_suit_scores_by_each_descending_reading() -> None:

@@ -28,12 +28,12 @@ from hanabi_core import (
     view,
     write_record,
 )
-from hanabi_core._reach import _reachable, sudoku_walks
 from hanabi_core.bots import OpenBot, SimpleBot, _surely_useless, next_ranks
 from hanabi_core.cli import main
 from hanabi_core.hanablive import LiveGame, messages, variant
 from hanabi_core.knowledge import CardKnowledge
 from hanabi_core.rules import outcome_after_turn, sudoku_next
+from hanabi_core.rules.reach import reachable, sudoku_walks
 from hanabi_core.sampling import sample_state
 from hanabi_core.scoring import max_points
 from hanabi_core.spec import Rule
@@ -170,10 +170,10 @@ def test_r9_32_reachable_assigns_the_free_starts() -> None:
     state = apply(state, Discard(0))  # the other purple 2
     assert state.starts == (3, 2, 0, 5, 0)
     # Green (free starts 1 and 4) reaches 5; purple from 4 reaches 3.
-    assert _reachable(options, state.built, state.discards, (), state.starts) == 15 + 5 + 3
+    assert reachable(options, state.built, state.discards, (), state.starts) == 15 + 5 + 3
     state = apply(state, Play(0))  # green 4
     assert state.starts == (3, 2, 4, 5, 0)
-    assert _reachable(options, state.built, state.discards, (), state.starts) == 20 + 1
+    assert reachable(options, state.built, state.discards, (), state.starts) == 20 + 1
     check_state(state)
 
 
@@ -300,7 +300,7 @@ def test_r9_32_hanab_live_status_max_score_as_the_server_counts_it() -> None:
     record = GameRecord.from_state(state)
     status = [m["maxScore"] for m in messages(record, 1) if m["type"] == "status"]
     assert status == [25, 25, 25, 25, 22, 22, 22, 22, 22]
-    reach = _reachable(state.options, state.built, state.discards, (), state.starts)
+    reach = reachable(state.options, state.built, state.discards, (), state.starts)
     assert reach == 21 and state.outcome is None
 
 
@@ -331,7 +331,7 @@ def test_r9_32_hanab_live_record_that_ended_early_reads_back(name: str, seed: in
         state = apply(state, cheat(seen, own) if state.turn % 2 == 0 else simple(seen))
     assert state.outcome is not None
     assert state.outcome.reason is EndReason.NOTHING_LEFT_TO_BUILD
-    assert state.score == _reachable(options, state.built, state.discards, (), state.starts)
+    assert state.score == reachable(options, state.built, state.discards, (), state.starts)
     record = GameRecord.from_state(state, edition="hanab-live")
     hanab = json.loads(write_record(record, format="hanab-live"))
     again = read_record(hanab)

@@ -23,9 +23,9 @@ from hanabi_core import (
     rules,
     view,
 )
-from hanabi_core._reach import _reachable
 from hanabi_core.cards import RANKS, START
 from hanabi_core.hanablive import variant
+from hanabi_core.rules.reach import reachable
 from hanabi_core.state import Direction, GameState
 from hanabi_core.testing import check_state
 from helpers import deck_with, seat0_deal
@@ -152,11 +152,11 @@ def test_r9_29_reachable_cards_walk_up_and_down() -> None:
     gone = new_game(Options(2, variant=v), deck=deck_with(v, red(START, 1))).dealt[:2]
     assert [c.rank for c in gone] == [START, 1]
     undecided = (Direction.UNDECIDED,) * 5
-    assert _reachable(Options(2, variant=v), (0,) * 5, gone[:1], undecided) == 25
-    assert _reachable(Options(2, variant=v), (0,) * 5, gone, undecided) == 24
+    assert reachable(Options(2, variant=v), (0,) * 5, gone[:1], undecided) == 25
+    assert reachable(Options(2, variant=v), (0,) * 5, gone, undecided) == 24
     # Once Red is going down from its 5, its 1 alone decides (the START card is not needed).
     down = (Direction.DOWN, *undecided[1:])
-    assert _reachable(Options(2, variant=v), (1, 0, 0, 0, 0), gone[:1], down) == 25
+    assert reachable(Options(2, variant=v), (1, 0, 0, 0, 0), gone[:1], down) == 25
     # Without a last round (rule 7.4): the second discard makes 25 unreachable, and ends the game.
     lost = deal(*red(START, 1), last_round=False)
     lost = apply(apply(lost, ColourClue(1, "Red")), ColourClue(0, "Red"))

@@ -27,8 +27,8 @@ from .errors import (
 )
 from .knowledge import CardKnowledge
 from .options import EDITIONS, Edition, Options
-from .records import GameRecord, abandon, parse_record, read_record, write_record
-from .rules import apply, check, is_legal, legal_actions, new_game, playable
+from .records import GameRecord, parse_record, read_record, write_record
+from .rules import abandon, apply, check, is_legal, legal_actions, new_game, playable
 from .sampling import SamplingError, sample_state
 from .scoring import RATINGS, Rating, rating
 from .spec import Rule

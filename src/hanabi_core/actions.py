@@ -17,7 +17,7 @@ from typing import Any, Union
 
 from attrs import Attribute, field, frozen
 
-from .errors import InvalidAction, _brief
+from .errors import InvalidAction, brief
 
 __all__ = ["Action", "ColourClue", "Discard", "Play", "RankClue"]
 
@@ -26,10 +26,12 @@ __all__ = ["Action", "ColourClue", "Discard", "Play", "RankClue"]
 _LOW, _HIGH = -(2**63), 2**63 - 1
 
 
-def _int(instance: object, attribute: Attribute[Any], value: object) -> None:
+def whole_number(instance: object, attribute: Attribute[Any], value: object) -> None:
+    """The attrs validator of an action's slot, seat or rank (and of the views' hidden actions):
+    a whole number within 64 bits, never a bool, else `InvalidAction` naming the field."""
     # `type() is int`: True and False are ints to Python, never a slot or a seat here.
     if type(value) is not int:
-        raise InvalidAction(attribute.name, f"must be a whole number, got {_brief(value)}")
+        raise InvalidAction(attribute.name, f"must be a whole number, got {brief(value)}")
     if not _LOW <= value <= _HIGH:
         raise InvalidAction(attribute.name, "must be a whole number within 64 bits")
 
@@ -50,14 +52,14 @@ class _Final:
 
 def _str(instance: object, attribute: Attribute[Any], value: object) -> None:
     if not isinstance(value, str):
-        raise InvalidAction(attribute.name, f"must be a string, got {_brief(value)}")
+        raise InvalidAction(attribute.name, f"must be a string, got {brief(value)}")
 
 
 @frozen
 class Play(_Final):
     """Play the card in `slot` of your own hand (section 6)."""
 
-    slot: int = field(validator=_int)
+    slot: int = field(validator=whole_number)
 
     def __str__(self) -> str:
         return f"play slot {self.slot}"
@@ -67,7 +69,7 @@ class Play(_Final):
 class Discard(_Final):
     """Discard the card in `slot` of your own hand (section 5)."""
 
-    slot: int = field(validator=_int)
+    slot: int = field(validator=whole_number)
 
     def __str__(self) -> str:
         return f"discard slot {self.slot}"
@@ -77,7 +79,7 @@ class Discard(_Final):
 class ColourClue(_Final):
     """Tell the player in seat `target` which of their cards are `colour` (rules 4.1–4.6)."""
 
-    target: int = field(validator=_int)
+    target: int = field(validator=whole_number)
     colour: str = field(validator=_str)
 
     def __str__(self) -> str:
@@ -88,8 +90,8 @@ class ColourClue(_Final):
 class RankClue(_Final):
     """Tell the player in seat `target` which of their cards are `rank`s (rules 4.1–4.5, 4.7)."""
 
-    target: int = field(validator=_int)
-    rank: int = field(validator=_int)
+    target: int = field(validator=whole_number)
+    rank: int = field(validator=whole_number)
 
     def __str__(self) -> str:
         return f"clue {self.rank}s to seat {self.target}"

@@ -41,11 +41,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Literal, Protocol, Union
 
 from ._readonly import ReadOnlyMap
-from ._tables import _variant_tables
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .cards import Card, DealtCard
 from .knowledge import CardKnowledge
 from .rules import legal_actions_from, sudoku_next, up_or_down_next
+from .rules.tables import variant_tables
 from .variants import Variant
 from .views import HiddenClue, HiddenPlay, PlayerView
 
@@ -181,7 +181,7 @@ def next_ranks(view: PlayerView) -> dict[str, int]:
         return wanted
     # Rules 6.2 and 9.7: the next rank of each build order (0 once complete).
     for name, after, built in zip(
-        variant.suit_names, _variant_tables(variant).next_rank, fireworks, strict=True
+        variant.suit_names, variant_tables(variant).next_rank, fireworks, strict=True
     ):
         if after[built]:
             wanted[name] = after[built]
@@ -211,7 +211,7 @@ def believed_built(view: PlayerView) -> tuple[int, ...]:
     variant = view.options.variant
     # Rule 9.33a: Throw It in a Hole is never Up or Down nor Sudoku, so a firework grows along its
     # suit's build order alone (rules 6.2 and 9.7): `next_rank` says what extends it.
-    next_rank = _variant_tables(variant).next_rank
+    next_rank = variant_tables(variant).next_rank
     built = [0] * len(variant.suits)
     for turn in view.history:
         card = turn.card

@@ -13,7 +13,7 @@ from typing import Any
 
 from attrs import Attribute, field, frozen
 
-from .errors import InvalidDeck, InvalidOptions, _brief
+from .errors import InvalidDeck, InvalidOptions, brief
 
 __all__ = ["RANKS", "START", "Card", "ClueTouch", "DealtCard", "Suit"]
 
@@ -27,14 +27,14 @@ START = 7
 
 def _card_suit(instance: object, attribute: Attribute[Any], value: object) -> None:
     if not isinstance(value, str):
-        raise InvalidDeck("card", f"a suit is a name, got {_brief(value)}")
+        raise InvalidDeck("card", f"a suit is a name, got {brief(value)}")
 
 
 def _card_rank(instance: object, attribute: Attribute[Any], value: object) -> None:
     # `type() is int`: True equals 1 and 1.0 equals 1, but neither is a printed value.
     if type(value) is not int or (value not in RANKS and value != START):
         raise InvalidDeck(
-            "card", f"a rank is a whole number from 1 to 5 (or 7, START), got {_brief(value)}"
+            "card", f"a rank is a whole number from 1 to 5 (or 7, START), got {brief(value)}"
         )
 
 
@@ -126,12 +126,12 @@ def _suit_error(instance: object, message: str) -> InvalidOptions:
 
 def _suit_name(instance: object, attribute: Attribute[Any], value: object) -> None:
     if not isinstance(value, str) or not value:
-        raise _suit_error(instance, f"name must be a non-empty string, got {_brief(value)}")
+        raise _suit_error(instance, f"name must be a non-empty string, got {brief(value)}")
 
 
 def _suit_touch(instance: object, attribute: Attribute[Any], value: object) -> None:
     if not isinstance(value, ClueTouch):
-        raise _suit_error(instance, f"touch must be a ClueTouch, got {_brief(value)}")
+        raise _suit_error(instance, f"touch must be a ClueTouch, got {brief(value)}")
 
 
 def _copies_valid(instance: object, attribute: Attribute[Any], value: object) -> None:
@@ -144,13 +144,13 @@ def _copies_valid(instance: object, attribute: Attribute[Any], value: object) ->
         raise _suit_error(
             instance,
             f"copies must be a tuple of 5 whole numbers from 1 to {MAX_COPIES}, one for each rank "
-            f"1-5, got {_brief(value)}",
+            f"1-5, got {brief(value)}",
         )
 
 
 def _suit_descending(instance: object, attribute: Attribute[Any], value: object) -> None:
     if type(value) is not bool:
-        raise _suit_error(instance, f"descending must be True or False, got {_brief(value)}")
+        raise _suit_error(instance, f"descending must be True or False, got {brief(value)}")
 
 
 def _colours_valid(instance: object, attribute: Attribute[Any], value: object) -> None:
@@ -159,13 +159,13 @@ def _colours_valid(instance: object, attribute: Attribute[Any], value: object) -
         type(value) is not tuple or not all(isinstance(c, str) and c for c in value)
     ):
         raise _suit_error(
-            instance, f"colours must be None or a tuple of colour names, got {_brief(value)}"
+            instance, f"colours must be None or a tuple of colour names, got {brief(value)}"
         )
 
 
 def _suit_flag(instance: object, attribute: Attribute[Any], value: object) -> None:
     if type(value) is not bool:
-        raise _suit_error(instance, f"{attribute.name} must be True or False, got {_brief(value)}")
+        raise _suit_error(instance, f"{attribute.name} must be True or False, got {brief(value)}")
 
 
 @frozen

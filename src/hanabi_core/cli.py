@@ -41,7 +41,7 @@ from .records import GameRecord, read_record, write_record
 from .rules import apply, legal_actions, new_game
 from .scoring import rating
 from .spec import SPEC_DATE, SPEC_VERSION
-from .state import GameState, Turn
+from .state import Fate, GameState, Turn
 from .variants import VARIANTS
 from .views import view
 
@@ -265,14 +265,19 @@ def _turn_words(record: GameRecord, before: GameState, turn: Turn, style: _Style
     assert turn.card is not None
     card = style.card(turn.card)
     slot = action.slot if isinstance(action, (Play, Discard)) else 0
-    if isinstance(action, Discard):
-        words = f"{actor} discards {card} (slot {slot}); a Note comes back"
-    elif turn.misplay:
-        words = f"{actor} plays {card} (slot {slot}): it does not fit, a Storm"
-    else:
-        words = f"{actor} plays {card} (slot {slot})"
-        if turn.note_gained:
-            words += ": the firework is complete, a Note comes back"
+    pressed = "plays" if isinstance(action, Play) else "discards"
+    words = f"{actor} {pressed} {card} (slot {slot})"
+    # What befell the card (rule 9.13: the other button's effect for a card of an inverted suit).
+    fate = turn.fate
+    if (fate is Fate.DISCARDED) == isinstance(action, Play):
+        words += f", which {'discards' if fate is Fate.DISCARDED else 'plays'} it (rule 9.13)"
+    if fate is Fate.MISPLAYED:
+        words += ": it does not fit, a Storm"
+    elif fate is Fate.DISCARDED:
+        if turn.note_gained:  # none at the Note cap (rule 9.13)
+            words += "; a Note comes back"
+    elif turn.note_gained:
+        words += ": the firework is complete, a Note comes back"
     if turn.drawn is not None:
         words += "; draws"
     return words

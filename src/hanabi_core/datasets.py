@@ -36,7 +36,7 @@ from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
 from .cards import Card
-from .errors import IllegalAction, InvalidDeck, InvalidRecord, _brief
+from .errors import IllegalAction, InvalidDeck, InvalidRecord, brief
 from .hle import COLOUR_CHARS, HLE_COLOURS, max_moves
 from .hle.moves import _uid_table
 from .options import EDITIONS, Options
@@ -65,7 +65,7 @@ def _card(text: object, where: str) -> Card:
     if not (
         isinstance(text, str) and len(text) == 2 and text[0] in COLOUR_CHARS and text[1] in "12345"
     ):
-        raise InvalidRecord(where, f"must be a card such as 'R1', got {_brief(text)}")
+        raise InvalidRecord(where, f"must be a card such as 'R1', got {brief(text)}")
     return Card(HLE_COLOURS[COLOUR_CHARS.index(text[0])], int(text[1]))
 
 

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .cards import Card
-from .errors import InvalidDeck, _brief
+from .errors import InvalidDeck, brief
 from .variants import Variant
 
 __all__ = ["MAX_SEED", "check_deck", "check_seed", "permutation", "shuffled_deck", "words"]
@@ -114,7 +114,7 @@ def check_seed(seed: object) -> int:
         InvalidDeck: naming the field ``"seed"``.
     """
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise InvalidDeck("seed", f"must be a whole number from 0 to 2**64 - 1, got {_brief(seed)}")
+        raise InvalidDeck("seed", f"must be a whole number from 0 to 2**64 - 1, got {brief(seed)}")
     return seed
 
 
@@ -129,7 +129,7 @@ def check_deck(variant: Variant, deck: object) -> tuple[Card, ...]:
         raise InvalidDeck("deck", f"must be a sequence of Card, got {type(deck).__name__}")
     for i, card in enumerate(deck):
         if not isinstance(card, Card):
-            raise InvalidDeck("deck", f"position {i} holds {_brief(card)}, not a Card")
+            raise InvalidDeck("deck", f"position {i} holds {brief(card)}, not a Card")
     given = Counter(deck)
     wanted = Counter(variant.deck)
     missing = wanted - given

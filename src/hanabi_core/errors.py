@@ -34,8 +34,9 @@ __all__ = [
 _MAX_SHOWN = 60
 
 
-def _brief(value: object) -> str:
-    """`repr(value)`, cut to `_MAX_SHOWN` characters, for messages; never raises.
+def brief(value: object) -> str:
+    """`repr(value)`, cut to `_MAX_SHOWN` characters, for messages; never raises. Every room's
+    error messages quote what they refuse through it (a documented internal name).
 
     Messages quote what they refuse, but a megabyte string or an integer of thousands of digits
     (whose `repr` raises `ValueError` past 4,300 digits) must not become a megabyte message.
@@ -47,6 +48,10 @@ def _brief(value: object) -> str:
     except Exception:  # any repr may fail; the message must not
         return f"a {type(value).__name__}"
     return text if len(text) <= _MAX_SHOWN else text[: _MAX_SHOWN - 3] + "..."
+
+
+#: The name `brief` had before the rooms (issue 21); kept for code written against it.
+_brief = brief
 
 
 def _rebuild(cls: type[HanabiError], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -117,8 +122,8 @@ class IllegalAction(HanabiError, ValueError):
         except Exception:  # anything may be passed to apply; the error must still pickle
             # An object that is not an action (rule 3.4) may not pickle: keep what it looked like.
             rebuild, (cls, args, kwargs), extra = reduced
-            kwargs = {**kwargs, "action": _brief(action)}
-            reduced = (rebuild, (cls, args, kwargs), {**extra, "action": _brief(action)})
+            kwargs = {**kwargs, "action": brief(action)}
+            reduced = (rebuild, (cls, args, kwargs), {**extra, "action": brief(action)})
         return reduced
 
     def _message(self) -> str:

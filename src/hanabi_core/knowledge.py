@@ -27,12 +27,13 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
-from attrs import field, fields, frozen
+from attrs import field, frozen
 
+from ._fast import frozen_builder
 from ._readonly import ReadOnlyMap
-from ._tables import _variant_tables
 from .actions import ColourClue, RankClue
-from .cards import RANKS, Card, _rank_slot
+from .cards import Card
+from .rules.tables import face_index, variant_tables
 from .variants import Variant
 
 __all__ = ["CardKnowledge"]
@@ -117,17 +118,14 @@ class CardKnowledge:
 # is no product of suits and ranks (a red clue touching the red cards and every 1, rule 9.15).
 
 
-_STRIDE = len(RANKS) + 1
-
-
 def _bit(suit: int, rank: int) -> int:
-    return 1 << (_STRIDE * suit + _rank_slot(rank))
+    return 1 << face_index(suit, rank)
 
 
 @frozen
 class _FaceTables:
     """What `views.view` reads of a variant on every call, derived once per variant and kept on
-    it (`Variant._cache`, as `_tables` keeps `rules.py`'s): pure functions of the variant, so
+    it (`Variant._cache`, as `rules.tables` keeps the rules'): pure functions of the variant, so
     read-only, and never part of its equality, hashing, pickling or copying.
 
     Attributes:
@@ -164,7 +162,7 @@ def _face_tables(variant: Variant) -> _FaceTables:
         # The copies of each face, as the deal's tables count them (rules 1.1, 9.29, 9.32).
         copies = {
             (i, rank): count
-            for i, counts in enumerate(_variant_tables(variant).copies)
+            for i, counts in enumerate(variant_tables(variant).copies)
             for rank, count in counts.items()
         }
         # Rules 4.6, 4.7 and 9.27: each clue the variant's players may give, through
@@ -270,25 +268,16 @@ def counting(
     return knowledge
 
 
-_new = object.__new__
-_SETTERS = tuple(CardKnowledge.__dict__[a.name].__set__ for a in fields(CardKnowledge))
+_build_knowledge = frozen_builder(CardKnowledge)
 
 
 def _card_knowledge(order: int, clued: bool, known: _Known) -> CardKnowledge:
     """`CardKnowledge(order, suits, ranks, clued, counts)` for `views.view`, which builds one per
-    held card at every call: the slots written through their descriptors (as
-    `state.new_state` does), and the read-only `identities` shared by the cards whose clue
-    knowledge is the same instead of built for each. The value is the same, just as frozen."""
+    held card at every call, without `__init__` (`_fast.frozen_builder`), and the read-only
+    `identities` shared by the cards whose clue knowledge is the same instead of built for each.
+    The value is the same, just as frozen."""
     suits, ranks, counts, identities = known
-    set_order, set_suits, set_ranks, set_clued, set_counts, set_identities = _SETTERS
-    card = _new(CardKnowledge)
-    set_order(card, order)
-    set_suits(card, suits)
-    set_ranks(card, ranks)
-    set_clued(card, clued)
-    set_counts(card, counts)
-    set_identities(card, identities)
-    return card
+    return _build_knowledge(order, suits, ranks, clued, counts, identities)
 
 
 def unaccounted(variant: Variant, seen: Iterable[tuple[int, int]]) -> dict[tuple[int, int], int]:

@@ -15,7 +15,7 @@ from typing import Any
 from attrs import evolve, field, fields, frozen
 
 from ._readonly import ReadOnlyMap
-from .errors import InvalidOptions, _brief
+from .errors import InvalidOptions, brief
 from .variants import VARIANTS, Cache, Variant
 
 __all__ = [
@@ -52,7 +52,7 @@ def default_hand_size(players: int) -> int:
         return _HAND_SIZES[players]
     except (KeyError, TypeError):
         raise InvalidOptions(
-            "players", f"must be a whole number from 2 to 6, got {_brief(players)}"
+            "players", f"must be a whole number from 2 to 6, got {brief(players)}"
         ) from None
 
 
@@ -62,7 +62,7 @@ def _to_variant(value: Variant | str) -> Variant:
     if isinstance(value, str) and value in VARIANTS:
         return VARIANTS[value]
     raise InvalidOptions(
-        "variant", f"must be a Variant or one of {', '.join(VARIANTS)}, got {_brief(value)}"
+        "variant", f"must be a Variant or one of {', '.join(VARIANTS)}, got {brief(value)}"
     )
 
 
@@ -128,7 +128,7 @@ class Options:
         # Rule 10.1: every field is checked here, once, so the transitions may trust them.
         if not _is_int(self.players) or not 2 <= self.players <= 6:
             raise InvalidOptions(
-                "players", f"must be a whole number from 2 to 6, got {_brief(self.players)}"
+                "players", f"must be a whole number from 2 to 6, got {brief(self.players)}"
             )
         deck_size = len(self.variant.deck)
         if self.hand_size is None:
@@ -136,7 +136,7 @@ class Options:
         elif not _is_int(self.hand_size) or not 1 <= self.hand_size <= MAX_TOKENS:
             raise InvalidOptions(
                 "hand_size",
-                f"must be a whole number from 1 to {MAX_TOKENS}, got {_brief(self.hand_size)}",
+                f"must be a whole number from 1 to {MAX_TOKENS}, got {brief(self.hand_size)}",
             )
         # Rule 2.2: the hands are dealt from the deck, whether their size is the table's or not.
         if self.hand_size * self.players > deck_size:
@@ -149,25 +149,25 @@ class Options:
             value = getattr(self, name)
             if not _is_int(value) or not 1 <= value <= MAX_TOKENS:
                 raise InvalidOptions(
-                    name, f"must be a whole number from 1 to {MAX_TOKENS}, got {_brief(value)}"
+                    name, f"must be a whole number from 1 to {MAX_TOKENS}, got {brief(value)}"
                 )
         if type(self.negative_clues) is not bool:
             raise InvalidOptions(
-                "negative_clues", f"must be True or False, got {_brief(self.negative_clues)}"
+                "negative_clues", f"must be True or False, got {brief(self.negative_clues)}"
             )
         if self.storm_out_score not in STORM_OUT_SCORES:
             raise InvalidOptions(
                 "storm_out_score",
-                f"must be 'zero' or 'fireworks', got {_brief(self.storm_out_score)}",
+                f"must be 'zero' or 'fireworks', got {brief(self.storm_out_score)}",
             )
         if type(self.last_round) is not bool:
             raise InvalidOptions(
-                "last_round", f"must be True or False, got {_brief(self.last_round)}"
+                "last_round", f"must be True or False, got {brief(self.last_round)}"
             )
         if type(self.end_at_max_reachable) is not bool:
             raise InvalidOptions(
                 "end_at_max_reachable",
-                f"must be True or False, got {_brief(self.end_at_max_reachable)}",
+                f"must be True or False, got {brief(self.end_at_max_reachable)}",
             )
         for name, allowed in (
             ("descending_score", DESCENDING_SCORES),
@@ -177,7 +177,7 @@ class Options:
             value = getattr(self, name)
             if type(value) is not str or value not in allowed:
                 raise InvalidOptions(
-                    name, f"must be one of {', '.join(map(repr, allowed))}, got {_brief(value)}"
+                    name, f"must be one of {', '.join(map(repr, allowed))}, got {brief(value)}"
                 )
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -245,7 +245,7 @@ class Edition:
             raise InvalidOptions(
                 "players",
                 f"the {self.name} edition is for {self.players[0]} to {self.players[-1]} "
-                f"players, got {_brief(players)}",
+                f"players, got {brief(players)}",
             )
         known = [a.name for a in fields(Options) if a.init and a.name != "players"]
         for name in overrides:

@@ -43,8 +43,8 @@ except ImportError as error:  # pragma: no cover - depends on the environment
     ) from error
 
 from . import hle
-from .errors import InvalidOptions, _brief
-from .rl_env import HanabiEnv
+from .errors import InvalidOptions, brief
+from .hle.env import HanabiEnv
 
 __all__ = ["HanabiAECEnv", "env", "raw_env"]
 
@@ -86,12 +86,12 @@ class HanabiAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are un
             if kind not in _OBSERVATION_TYPES:
                 raise InvalidOptions(
                     "observation_type",
-                    f"must be one of {list(_OBSERVATION_TYPES)}, got {_brief(kind)}",
+                    f"must be one of {list(_OBSERVATION_TYPES)}, got {brief(kind)}",
                 )
             config["observation_type"] = _OBSERVATION_TYPES[kind]
         if render_mode not in (None, "human"):
             raise InvalidOptions(
-                "render_mode", f"must be None or 'human', got {_brief(render_mode)}"
+                "render_mode", f"must be None or 'human', got {brief(render_mode)}"
             )
         self.render_mode = render_mode
         self._config = {**config, "players": players}

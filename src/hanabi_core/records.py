@@ -42,18 +42,18 @@ package).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache, cached_property
-from importlib import resources
+from importlib import import_module, resources
+from types import MappingProxyType, ModuleType
 from typing import Any, Literal
 
-from attrs import evolve, field, frozen
+from attrs import field, frozen
 
-from . import _jsonutil as j
-from . import hanablive
+from . import jsonutil as j
 from .actions import Action, ColourClue, Discard, Play, RankClue
 from .cards import Card
-from .errors import IllegalAction, InvalidDeck, InvalidOptions, InvalidRecord, _brief
+from .errors import IllegalAction, InvalidDeck, InvalidOptions, InvalidRecord, brief
 from .options import (
     DESCENDING_BONUSES,
     DESCENDING_SCORES,
@@ -62,9 +62,8 @@ from .options import (
     STORM_OUT_SCORES,
     Options,
 )
-from .rules import apply, new_game
-from .spec import Rule
-from .state import EndReason, GameState, Outcome
+from .rules import abandon, apply, new_game  # abandon: re-exported, its old home
+from .state import EndReason, GameState
 from .variants import VARIANTS, Variant
 
 __all__ = [
@@ -102,32 +101,6 @@ _OPTION_FIELDS = (
 _BIG = 2**31 - 1
 
 
-def abandon(state: GameState) -> GameState:
-    """`state`, ended from outside the rules: abandoned and scored 0 (rule 7.5).
-
-    This is how a game stopped by hanab.live's server or by a vote ends; the rules themselves never
-    abandon a game. Nothing else of the state changes.
-
-    Raises:
-        IllegalAction: the game is already over (rule 3.3).
-
-    ```python
-    from hanabi_core import EndReason, Options, abandon, new_game
-    state = abandon(new_game(Options(2), seed=1))
-    assert state.is_over and state.outcome.reason is EndReason.ABANDONED and state.score == 0
-    ```
-    """
-    if state.outcome is not None:
-        raise IllegalAction(
-            Rule.NO_ACTION_AFTER_THE_END,
-            f"Cannot abandon the game: it is already over "
-            f"({state.outcome.reason.value.replace('-', ' ')}, score {state.outcome.score})",
-            state=state,
-        )
-    max_score = state.options.variant.max_score
-    return evolve(state, outcome=Outcome(EndReason.ABANDONED, 0, max_score, Rule.ABANDONED))
-
-
 @frozen
 class Abandonment:
     """How a game was stopped from outside after its last action (rule 7.5).
@@ -146,7 +119,7 @@ class Abandonment:
 def _sequence(value: object, path: str, what: str) -> tuple[Any, ...]:
     # Any iterable but a string (``players="AB"`` is not two players named A and B) or a mapping.
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
-        raise InvalidRecord(path, f"must be a list or a tuple of {what}, got {_brief(value)}")
+        raise InvalidRecord(path, f"must be a list or a tuple of {what}, got {brief(value)}")
     return tuple(value)
 
 
@@ -364,8 +337,8 @@ def parse_record(source: str | bytes | Mapping[str, Any]) -> GameRecord:
 def _record(data: object) -> GameRecord:
     if not isinstance(data, Mapping):
         raise InvalidRecord("$", f"a record is a JSON object, got {j.describe(data)}")
-    if "format" not in data and hanablive.is_hanab_live(data):
-        decoded = hanablive.decode(data)
+    if "format" not in data and (hanab_live := _hanab_live_codec()).is_hanab_live(data):
+        decoded = hanab_live.decode(data)
         record = GameRecord(
             decoded.options,
             decoded.deck,
@@ -491,24 +464,29 @@ def _named_by_id(variant: Variant) -> bool:
     `VARIANTS`, or hanab.live's of that name (rule 9.8)."""
     if VARIANTS.get(variant.id) == variant:
         return True
-    prefix = hanablive.variants.ID_PREFIX
+    catalogue = _hanab_live_catalogue()  # imported on first use: not one of ours
+    prefix = catalogue.ID_PREFIX
     if not variant.id.startswith(prefix):
         return False
     try:
-        return hanablive.variant(variant.id.removeprefix(prefix)) == variant
+        named: Variant = catalogue.variant(variant.id.removeprefix(prefix))
     except InvalidOptions:
         return False
+    return named == variant
 
 
 def _read_variant(value: object, path: str) -> str | Variant:
     """An id of `VARIANTS`, or a hanab.live variant: "hanab.live:" and its name (rule 9.8)."""
     name = j.string(value, path)
-    prefix = hanablive.variants.ID_PREFIX
-    if name.startswith(prefix):
+    if name in VARIANTS:
+        return name
+    catalogue = _hanab_live_catalogue()  # imported on first use: not one of ours
+    if name.startswith(catalogue.ID_PREFIX):
         try:
-            return hanablive.variant(name.removeprefix(prefix))
+            found: Variant = catalogue.variant(name.removeprefix(catalogue.ID_PREFIX))
         except InvalidOptions as error:
             raise InvalidRecord(path, str(error)) from None
+        return found
     return j.string(name, path, choices=tuple(VARIANTS))
 
 
@@ -548,27 +526,19 @@ def write_record(
             express the record's options (naming the option, e.g. ``$.options.max_notes``).
     """
     if not isinstance(record, GameRecord):
-        raise InvalidRecord("$", f"write_record writes a GameRecord, got {_brief(record)}")
+        raise InvalidRecord("$", f"write_record writes a GameRecord, got {brief(record)}")
     variant = record.options.variant
     if not _named_by_id(variant):
         raise InvalidRecord(
             "$.options.variant",
-            f"the variant {_brief(variant.id)} is not one of the library's "
+            f"the variant {brief(variant.id)} is not one of the library's "
             f"({', '.join(VARIANTS)}) nor hanab.live's: a record names its variant by id, so a "
             "custom variant cannot be written",
         )
-    if format == "hanabi-core":
-        data = _to_ours(record)
-    elif format == "hanab-live":
-        ended = None
-        if record.abandoned is not None:
-            ended = (record.abandoned.by == "vote", record.abandoned.seat, record.abandoned.code)
-        data = hanablive.encode(list(record.states()), record.players, ended)
-    else:
-        raise InvalidRecord(
-            "format", f"must be 'hanabi-core' or 'hanab-live', got {_brief(format)}"
-        )
-    return _dump(data)
+    writer = _WRITERS.get(format) if isinstance(format, str) else None
+    if writer is None:
+        raise InvalidRecord("format", f"must be 'hanabi-core' or 'hanab-live', got {brief(format)}")
+    return _dump(writer(record))
 
 
 def _to_ours(record: GameRecord) -> dict[str, Any]:
@@ -615,6 +585,28 @@ def _action_json(action: Action) -> dict[str, Any]:
     return {"type": "rank-clue", "target": action.target, "rank": action.rank}
 
 
+# --- The codec table -------------------------------------------------------------------------
+# Ours is in this module; hanab.live's lives in its room (`hanablive/records.py`, with its variant
+# catalogue) and is imported on first use, so that `import hanabi_core` does not load the hanab.live
+# adapter and no import circle runs through `records`.
+
+
+def _hanab_live_codec() -> ModuleType:
+    return import_module("hanabi_core.hanablive.records")
+
+
+def _hanab_live_catalogue() -> ModuleType:
+    return import_module("hanabi_core.hanablive.variants")
+
+
+def _write_hanab_live(record: GameRecord) -> dict[str, Any]:
+    ended = None
+    if record.abandoned is not None:
+        ended = (record.abandoned.by == "vote", record.abandoned.seat, record.abandoned.code)
+    data: dict[str, Any] = _hanab_live_codec().encode(list(record.states()), record.players, ended)
+    return data
+
+
 def _dump(data: Mapping[str, Any]) -> str:
     """JSON with one top-level field a line and one item a line in its lists."""
     lines = []
@@ -646,3 +638,10 @@ def schema() -> dict[str, Any]:
     """
     loaded: dict[str, Any] = json.loads(_schema_text())
     return loaded
+
+
+#: The formats `write_record` writes, each with its writer (`parse_record` tells them apart by the
+#: ``format`` field: a record without one is tried as hanab.live's).
+_WRITERS: Mapping[str, Callable[[GameRecord], dict[str, Any]]] = MappingProxyType(
+    {"hanabi-core": _to_ours, "hanab-live": _write_hanab_live}
+)

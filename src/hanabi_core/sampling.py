@@ -87,16 +87,17 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from ._tables import _variant_tables
 from .actions import ColourClue, Discard, Play, RankClue
-from .cards import RANKS, START, Card, _rank_slot
+from .cards import RANKS, START, Card
 from .errors import HanabiError, IllegalAction, InvalidDeck
-from .knowledge import _STRIDE, CardKnowledge, all_faces, clue_faces, learn
+from .knowledge import CardKnowledge, all_faces, clue_faces, learn
 from .records import abandon
 from .rules import apply, dealt_orders, new_game
-from .state import EndReason, GameState, _replace_card
+from .rules.hands import replace_card
+from .rules.tables import FACES_PER_SUIT, face_index, variant_tables
+from .state import EndReason, GameState, card_action
 from .variants import Variant
-from .views import HiddenClue, HiddenPlay, PlayerView, SeenTurn, _hole_action
+from .views import HiddenClue, HiddenPlay, PlayerView, SeenTurn
 from .views import view as _view_of
 
 #: A clue to the seat whose value its view hides (rules 9.30 and 9.31): the orders in the seat's
@@ -251,7 +252,10 @@ def _dealt(
             elif isinstance(action, HiddenPlay):
                 # Rule 9.33 (and 9.13): into the hole went a card played, or an inverted suit's
                 # card discarded.
-                state = apply(state, _hole_action(action, state.hands[turn.player][action.slot]))
+                state = apply(
+                    state,
+                    card_action(state.hands[turn.player][action.slot], action.slot, play=True),
+                )
             else:
                 state = apply(state, action)
         if view.outcome is not None and view.outcome.reason is EndReason.ABANDONED:
@@ -272,13 +276,13 @@ def _assign_fitting(
     faces = _faces(variant)
     # Rule 9.33a: Throw It in a Hole is never Up or Down nor Sudoku, so a firework grows along
     # its suit's build order alone (rules 6.2 and 9.7): `next_rank` says what extends it.
-    next_rank = _variant_tables(variant).next_rank
+    next_rank = variant_tables(variant).next_rank
     left = list(pool)
     built = [0] * len(variant.suits)
     hole: list[int] = []
 
     def extends(face: int) -> bool:
-        suit = face // _STRIDE
+        suit = face // FACES_PER_SUIT
         return next_rank[suit][built[suit]] == faces[face].rank
 
     holed = [t for t in view.history if type(t.action) is HiddenPlay]
@@ -303,7 +307,7 @@ def _assign_fitting(
             left[face] -= 1
             hole.append(face)
         if extends(face):
-            built[face // _STRIDE] += 1
+            built[face // FACES_PER_SUIT] += 1
     if not _matchable(allowed[:mine], left):
         return None
     return [*_assign(allowed[:mine], left, rng), *hole]
@@ -349,7 +353,7 @@ def _replayed(hands: list[list[int]], turn: SeenTurn, slot: int) -> int:
         raise SamplingError(
             "view", f"turn {turn.number} takes slot {slot} of seat {turn.player}, which it lacks"
         )
-    return _replace_card(hands[turn.player], slot, turn.drawn_order)
+    return replace_card(hands[turn.player], slot, turn.drawn_order)
 
 
 def _candidates(variant: Variant, clue: HiddenClue) -> tuple[ColourClue | RankClue, ...]:
@@ -440,7 +444,7 @@ def _faces(variant: Variant) -> tuple[Card, ...]:
 
 def _face(suit_index: int, rank: int) -> int:
     """The face index of a card: suit index · 6 + its rank's slot (0 to 4, 5 for START)."""
-    return suit_index * _STRIDE + _rank_slot(rank)
+    return face_index(suit_index, rank)
 
 
 def _assign(allowed: list[list[int]], pool: list[int], rng: random.Random) -> list[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from .errors import InvalidArgument, _brief
+from .errors import InvalidArgument, brief
 from .options import Options
 
 __all__ = ["RATINGS", "Rating", "max_points", "points", "rating"]
@@ -150,10 +150,10 @@ def rating(score: int, options: Options | None = None) -> Rating | None:
             it, or `options` is not an `Options` (a `ValueError` and a `TypeError`).
     """
     if options is not None and not isinstance(options, Options):
-        raise InvalidArgument("options", f"must be an Options or None, got {_brief(options)}")
+        raise InvalidArgument("options", f"must be an Options or None, got {brief(options)}")
     negative_allowed = options is not None and options.descending_score == "minus-five"
     if type(score) is not int or (score < 0 and not negative_allowed):
-        raise InvalidArgument("score", f"must be a whole number of at least 0, got {_brief(score)}")
+        raise InvalidArgument("score", f"must be a whole number of at least 0, got {brief(score)}")
     if options is not None and not options.last_round:
         return None
     for band in RATINGS:

@@ -11,14 +11,18 @@ hundred thousand turns and more) stays an ordinary value.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from enum import Enum, IntEnum
-from typing import Any, TypeVar
+from typing import Protocol
 
-from attrs import field, fields, frozen
+from attrs import field, frozen
 
-from .actions import Action
+from ._fast import frozen_builder
+from .actions import Action, Discard, Play
 from .cards import DealtCard
+
+# `_log_of` stays importable here: pickles of a `Log` made before `log.py` name it `state._log_of`.
+from .log import Entry, Log, _log_of, push  # noqa: F401
 from .options import Options
 from .scoring import points
 from .spec import Rule
@@ -27,13 +31,61 @@ __all__ = [
     "Direction",
     "EndReason",
     "Entry",
+    "Fate",
     "GameState",
     "Log",
     "Outcome",
     "Turn",
+    "card_action",
+    "card_fate",
     "new_state",
     "push",
 ]
+
+
+class Fate(str, Enum):
+    """What befell a card that left a hand by a play or a discard (sections 5 and 6, rule 9.13)."""
+
+    #: It extended its firework (rule 6.2).
+    BUILT = "built"
+    #: It was played and did not fit: a Storm (rule 6.3).
+    MISPLAYED = "misplayed"
+    #: It went to the discard pile (rule 5.1).
+    DISCARDED = "discarded"
+
+
+def card_fate(action: object, card: DealtCard, misplay: bool) -> Fate:
+    """What `action` (a `Play` or a `Discard`) did to `card`: rule 9.13 swaps the two for a card of
+    an inverted suit, whatever its player knew; `misplay` is the turn's (rule 6.3).
+
+    ```python
+    from hanabi_core import DealtCard, Discard, Play
+    from hanabi_core.state import Fate, card_fate
+    orange = DealtCard(0, "Orange", 1, 5, 0, 2, inverted=True)
+    assert card_fate(Discard(0), orange, misplay=False) is Fate.BUILT  # played (rule 9.13)
+    assert card_fate(Play(0), orange, misplay=False) is Fate.DISCARDED
+    red = DealtCard(1, "Red", 2, 0, 1, 4)
+    assert card_fate(Play(0), red, misplay=True) is Fate.MISPLAYED
+    ```
+    """
+    if (type(action) is Play) == card.inverted:
+        return Fate.DISCARDED
+    return Fate.MISPLAYED if misplay else Fate.BUILT
+
+
+def card_action(card: DealtCard, slot: int, *, play: bool) -> Play | Discard:
+    """The action that plays `card` from `slot` (`play`), or that discards it: the other button
+    for a card of an inverted suit (rule 9.13). The inverse of `card_fate`.
+
+    ```python
+    from hanabi_core import DealtCard, Discard, Play
+    from hanabi_core.state import card_action
+    orange = DealtCard(0, "Orange", 1, 5, 0, 2, inverted=True)
+    assert card_action(orange, 2, play=True) == Discard(2)
+    assert card_action(DealtCard(1, "Red", 1, 0, 1, 2), 2, play=True) == Play(2)
+    ```
+    """
+    return Play(slot) if play != card.inverted else Discard(slot)
 
 
 @frozen
@@ -62,142 +114,18 @@ class Turn:
     note_gained: bool = False
     drawn: DealtCard | None = None
 
+    @property
+    def drawn_order(self) -> int | None:
+        """The order of the card drawn, if any (as `SeenTurn.drawn_order`)."""
+        return None if self.drawn is None else self.drawn.order
 
-#: One turn as the log keeps it: (player, action, touched, card, misplay, note_gained, drawn), the
-#: fields of `Turn` after `number`. Plain tuples keep `apply` cheap; `GameState.turns` turns them
-#: into `Turn` values.
-Entry = tuple[int, Action, tuple[int, ...], "DealtCard | None", bool, bool, "DealtCard | None"]
-
-
-class Log:
-    """The log of a game: a persistent linked list of `Entry`, newest turn first.
-
-    Each turn adds one node that points at the log before it, so a state shares the whole past
-    with the state before it. It is a value: two logs are equal when they hold equal entries, and
-    equality, hashing, pickling and copying walk the list in a loop rather than by recursion, so
-    no game is too long for them. Read it through `GameState.turns` and `GameState.last_turn`.
-
-    Attributes:
-        previous: the log before the latest turn, `None` for the first turn.
-        entry: the latest turn.
-    """
-
-    # `_hash` is left unset until the hash is first asked for: an entry's hash is not free, and
-    # `apply` (which builds a node per turn through `push`) is the hot path.
-    __slots__ = ("_hash", "entry", "previous")
-
-    previous: Log | None
-    entry: Entry
-    _hash: int
-
-    def __init__(self, previous: Log | None, entry: Entry) -> None:
-        _set(self, "previous", previous)
-        _set(self, "entry", entry)
-
-    @classmethod
-    def of(cls, entries: Iterator[Entry] | tuple[Entry, ...] | list[Entry]) -> Log | None:
-        """The log of `entries`, oldest first (`None` if there are none)."""
-        log = None
-        for entry in entries:
-            log = cls(log, entry)
-        return log
-
-    def entries(self) -> list[Entry]:
-        """Every entry, oldest first."""
-        entries = []
-        node: Log | None = self
-        while node is not None:
-            entries.append(node.entry)
-            node = node.previous
-        entries.reverse()
-        return entries
-
-    def __len__(self) -> int:
-        length = 0
-        node: Log | None = self
-        while node is not None:
-            length += 1
-            node = node.previous
-        return length
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a Log is read-only: cannot set {name}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a Log is read-only: cannot delete {name}")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Log):
-            return NotImplemented
-        a: Log | None = self
-        b: Log | None = other
-        # Logs of states of one game share their past: stop at the first shared node.
-        while a is not b:
-            if a is None or b is None or a.entry != b.entry:
-                return False
-            a, b = a.previous, b.previous
-        return True
-
-    def __hash__(self) -> int:
-        known: int | None = getattr(self, "_hash", None)
-        if known is not None:
-            return known
-        # Hash the nodes not hashed yet, oldest first, each from the hash of the one before.
-        pending = []
-        node: Log | None = self
-        while node is not None and getattr(node, "_hash", None) is None:
-            pending.append(node)
-            node = node.previous
-        value: int = 0 if node is None else node._hash
-        for node in reversed(pending):
-            value = hash((value, node.entry))
-            _set(node, "_hash", value)
-        return value
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # The entries, flat: pickling (and deep-copying) the nested nodes would recurse.
-        return (_log_of, (tuple(self.entries()),))
-
-    def __copy__(self) -> Log:
-        return self  # immutable
-
-    def __repr__(self) -> str:
-        return f"<Log of {len(self)} turns>"
-
-
-_set = object.__setattr__
-_set_previous = Log.__dict__["previous"].__set__
-_set_entry = Log.__dict__["entry"].__set__
-
-
-def push(previous: Log | None, entry: Entry) -> Log:
-    """`Log(previous, entry)` for `rules.py`'s hot path: the slots written through their
-    descriptors, without a Python-level `__init__` (about a third of the cost)."""
-    node = _new(Log)
-    _set_previous(node, previous)
-    _set_entry(node, entry)
-    return node
-
-
-def _log_of(entries: tuple[Entry, ...]) -> Log | None:
-    return Log.of(entries)
-
-
-_Held = TypeVar("_Held")
-
-
-def _replace_card(hand: list[_Held], slot: int, drawn: _Held | None) -> _Held:
-    """Rule 6.5 for a hand followed through a history as a list, oldest card first: the card
-    played or discarded leaves from `slot` (the cards after it move down a slot) and the card
-    drawn, if any, comes in as the newest. Returns the card that left.
-
-    `views.view`, `sampling` and `hle.knowledge` replay hands (of orders, of cards, of what is
-    known of them) with it; `rules.py` states the same rule on the state's tuples.
-    """
-    left = hand.pop(slot)
-    if drawn is not None:
-        hand.append(drawn)
-    return left
+    @property
+    def fate(self) -> Fate | None:
+        """What befell the card played or discarded (rule 9.13 through `card_fate`); `None` for a
+        clue."""
+        if self.card is None:
+            return None
+        return card_fate(self.action, self.card, self.misplay)
 
 
 class EndReason(str, Enum):
@@ -346,54 +274,28 @@ class GameState:
         return Turn(self.turn - 1, *self.log.entry)
 
 
-_SLOTS = tuple(GameState.__dict__[a.name].__set__ for a in fields(GameState))
+class _NewState(Protocol):
+    def __call__(  # noqa: PLR0917
+        self,
+        options: Options,
+        dealt: tuple[DealtCard, ...],
+        hands: tuple[tuple[DealtCard, ...], ...],
+        drawn: int,
+        built: tuple[int, ...],
+        discards: tuple[DealtCard, ...],
+        notes: int,
+        storms: int,
+        current_player: int,
+        turn: int,
+        turns_left: int | None,
+        log: Log | None,
+        outcome: Outcome | None,
+        directions: tuple[int, ...] = (),
+        starts: tuple[int, ...] = (),
+    ) -> GameState: ...
 
 
-def new_state(  # noqa: PLR0917
-    options: Options,
-    dealt: tuple[DealtCard, ...],
-    hands: tuple[tuple[DealtCard, ...], ...],
-    drawn: int,
-    built: tuple[int, ...],
-    discards: tuple[DealtCard, ...],
-    notes: int,
-    storms: int,
-    current_player: int,
-    turn: int,
-    turns_left: int | None,
-    log: Log | None,
-    outcome: Outcome | None,
-    directions: tuple[int, ...] = (),
-    starts: tuple[int, ...] = (),
-) -> GameState:
-    """`GameState(...)` with the same fields, for `rules.py`'s hot path.
-
-    attrs' generated `__init__` of a frozen class writes each field through a bound
-    `object.__setattr__`; writing the slots through their descriptors has the same effect at about
-    60% of the cost, which is a tenth of a whole turn. The state is just as frozen afterwards.
-    """
-    state = _new(GameState)
-    (
-        set_options, set_dealt, set_hands, set_drawn, set_built, set_discards, set_notes,
-        set_storms, set_current_player, set_turn, set_turns_left, set_log, set_outcome,
-        set_directions, set_starts,
-    ) = _SLOTS  # fmt: skip
-    set_options(state, options)
-    set_dealt(state, dealt)
-    set_hands(state, hands)
-    set_drawn(state, drawn)
-    set_built(state, built)
-    set_discards(state, discards)
-    set_notes(state, notes)
-    set_storms(state, storms)
-    set_current_player(state, current_player)
-    set_turn(state, turn)
-    set_turns_left(state, turns_left)
-    set_log(state, log)
-    set_outcome(state, outcome)
-    set_directions(state, directions)
-    set_starts(state, starts)
-    return state
-
-
-_new = object.__new__
+#: `GameState(...)` with the same fields, in their order, for `rules.apply`'s hot path: the slots
+#: written through their descriptors (`_fast.frozen_builder`), at about 60% of the cost of attrs'
+#: `__init__`, which is a tenth of a whole turn. The state is just as frozen afterwards.
+new_state: _NewState = frozen_builder(GameState)

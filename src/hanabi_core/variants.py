@@ -18,7 +18,7 @@ from attrs import Attribute, field, frozen
 from ._readonly import ReadOnlyMap
 from .cards import RANKS, START, Card, ClueTouch, Suit
 from .cards import _rank_slot as _slot
-from .errors import InvalidOptions, _brief
+from .errors import InvalidOptions, brief
 
 __all__ = [
     "BASE_COLOURS",
@@ -62,14 +62,14 @@ def _variant_flag(instance: object, attribute: Attribute[Any], value: object) ->
     # `type() is bool`: 1 equals True, but a flag is a flag (issue 14's validation style).
     if type(value) is not bool:
         raise InvalidOptions(
-            "variant", f"a variant's {attribute.name} must be True or False, got {_brief(value)}"
+            "variant", f"a variant's {attribute.name} must be True or False, got {brief(value)}"
         )
 
 
 def _special_rank_value(instance: object, attribute: Attribute[Any], value: object) -> None:
     if type(value) is not int or value not in RANKS:
         raise InvalidOptions(
-            "variant", f"a special rank is a whole number from 1 to 5, got {_brief(value)}"
+            "variant", f"a special rank is a whole number from 1 to 5, got {brief(value)}"
         )
 
 
@@ -77,7 +77,7 @@ def _kind_of(kind: type, what: str, optional: bool = False) -> Any:
     def check(instance: object, attribute: Attribute[Any], value: object) -> None:
         if not (isinstance(value, kind) or (optional and value is None)):
             raise InvalidOptions(
-                "variant", f"a Variant's {attribute.name} must be {what}, got {_brief(value)}"
+                "variant", f"a Variant's {attribute.name} must be {what}, got {brief(value)}"
             )
 
     return check
@@ -219,29 +219,29 @@ class Variant:
         for name in ("id", "name"):
             if not isinstance(getattr(self, name), str):
                 raise InvalidOptions(
-                    "variant", f"a Variant's {name} is a string, got {_brief(getattr(self, name))}"
+                    "variant", f"a Variant's {name} is a string, got {brief(getattr(self, name))}"
                 )
         if type(self.suits) is not tuple or not all(type(s) is Suit for s in self.suits):
             raise InvalidOptions(
-                "variant", f"a Variant's suits are a tuple of Suit, got {_brief(self.suits)}"
+                "variant", f"a Variant's suits are a tuple of Suit, got {brief(self.suits)}"
             )
         if not self.suits:
-            raise InvalidOptions("variant", f"variant {_brief(self.id)} has no suit")
+            raise InvalidOptions("variant", f"variant {brief(self.id)} has no suit")
         if type(self.clue_colours) is not tuple or not all(
             type(c) is str for c in self.clue_colours
         ):
             raise InvalidOptions(
                 "variant",
-                f"a Variant's clue colours are a tuple of strings, got {_brief(self.clue_colours)}",
+                f"a Variant's clue colours are a tuple of strings, got {brief(self.clue_colours)}",
             )
         names = [s.name for s in self.suits]
         if len(set(names)) != len(names):
-            raise InvalidOptions("variant", f"variant {_brief(self.id)} has two suits of one name")
+            raise InvalidOptions("variant", f"variant {brief(self.id)} has two suits of one name")
         if len(set(self.clue_colours)) != len(self.clue_colours):
-            raise InvalidOptions("variant", f"variant {_brief(self.id)} lists a clue colour twice")
+            raise InvalidOptions("variant", f"variant {brief(self.id)} lists a clue colour twice")
         if sum(s.size for s in self.suits) > MAX_CARDS:
             raise InvalidOptions(
-                "variant", f"variant {_brief(self.id)} has more than {MAX_CARDS} cards"
+                "variant", f"variant {brief(self.id)} has more than {MAX_CARDS} cards"
             )
         ranks = self.clue_ranks
         if (
@@ -251,12 +251,12 @@ class Variant:
         ):
             raise InvalidOptions(
                 "variant",
-                f"a Variant's clue ranks are a tuple of distinct ranks 1-5, got {_brief(ranks)}",
+                f"a Variant's clue ranks are a tuple of distinct ranks 1-5, got {brief(ranks)}",
             )
         if self.special_rank is not None and self.special_rank.deceptive and not ranks:
             raise InvalidOptions(
                 "variant",
-                f"variant {_brief(self.id)}: a deceptive rank needs clue ranks (rule 9.16)",
+                f"variant {brief(self.id)}: a deceptive rank needs clue ranks (rule 9.16)",
             )
         self._check_sudoku()
         if (self.up_or_down or self.sudoku) and self.hidden_plays:
@@ -264,7 +264,7 @@ class Variant:
             # defined (what a view would show of it).
             raise InvalidOptions(
                 "variant",
-                f"variant {_brief(self.id)}: Up or Down (rule 9.29) or Sudoku (rule 9.32) and "
+                f"variant {brief(self.id)}: Up or Down (rule 9.29) or Sudoku (rule 9.32) and "
                 "Throw It in a Hole (rule 9.33) are not combined (rule 9.33a)",
             )
         object.__setattr__(self, "_index", _suit_index(self.suits))
@@ -306,17 +306,17 @@ class Variant:
             raise InvalidOptions(
                 "variant",
                 f"a Variant's stack size is a whole number from 1 to 5 (rule 9.32a), got "
-                f"{_brief(size)}",
+                f"{brief(size)}",
             )
         if size != len(RANKS) and not self.sudoku:
             raise InvalidOptions(
                 "variant",
-                f"variant {_brief(self.id)}: a stack size below 5 needs Sudoku (rule 9.32a)",
+                f"variant {brief(self.id)}: a stack size below 5 needs Sudoku (rule 9.32a)",
             )
         if self.sudoku and (self.up_or_down or any(s.descending for s in self.suits)):
             raise InvalidOptions(
                 "variant",
-                f"variant {_brief(self.id)}: Sudoku fireworks wrap around upwards (rule 9.32a); "
+                f"variant {brief(self.id)}: Sudoku fireworks wrap around upwards (rule 9.32a); "
                 "they cannot be Up or Down or descending",
             )
 

@@ -21,14 +21,15 @@ assert view(state, 0).hands[1] == state.hands[1]  # seat 0 sees seat 1's cards
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Literal
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Literal, cast
 
-from attrs import field, fields, frozen
+from attrs import field, frozen
 
-from .actions import Action, ColourClue, Discard, Play, RankClue, _int
+from ._fast import frozen_builder
+from .actions import Action, ColourClue, Discard, Play, RankClue, whole_number
 from .cards import DealtCard
-from .errors import InvalidArgument, _brief
+from .errors import InvalidArgument, brief
 from .knowledge import (
     CardKnowledge,
     all_faces,
@@ -38,9 +39,9 @@ from .knowledge import (
     unaccounted,
 )
 from .options import Options
-from .rules import dealt_orders
+from .rules.hands import dealt_orders, hands_through
 from .scoring import points
-from .state import GameState, Outcome, _replace_card
+from .state import Fate, GameState, Outcome, card_action, card_fate
 from .variants import ClueShown, Variant
 
 __all__ = ["HiddenClue", "HiddenPlay", "PlayerView", "SeenTurn", "view"]
@@ -48,7 +49,7 @@ __all__ = ["HiddenClue", "HiddenPlay", "PlayerView", "SeenTurn", "view"]
 
 def _kind(instance: object, attribute: object, value: object) -> None:
     if value not in ("colour", "rank", None):
-        raise InvalidArgument("kind", f"must be 'colour', 'rank' or None, got {_brief(value)}")
+        raise InvalidArgument("kind", f"must be 'colour', 'rank' or None, got {brief(value)}")
 
 
 @frozen
@@ -73,7 +74,7 @@ class HiddenClue:
     ```
     """
 
-    target: int = field(validator=_int)
+    target: int = field(validator=whole_number)
     kind: Literal["colour", "rank"] | None = field(validator=_kind)
 
     def __str__(self) -> str:
@@ -106,16 +107,16 @@ class HiddenPlay:
     ```
     """
 
-    slot: int = field(validator=_int)
+    slot: int = field(validator=whole_number)
 
     def __str__(self) -> str:
         return f"play into the hole from slot {self.slot}"
 
 
-def _hole_action(hidden: HiddenPlay, card: DealtCard) -> Play | Discard:
+def hole_action(hidden: HiddenPlay, card: DealtCard) -> Play | Discard:
     """The action that put `card` into the hole from `hidden`'s slot (rule 9.33): a play, or,
     for an inverted suit's card, a discard, which plays it (rule 9.13)."""
-    return Discard(hidden.slot) if card.inverted else Play(hidden.slot)
+    return card_action(card, hidden.slot, play=True)
 
 
 def seen_clue(
@@ -288,7 +289,7 @@ def view(state: GameState, player: int) -> PlayerView:
     players = options.players
     if type(player) is not int or not 0 <= player < players:
         raise InvalidArgument(
-            "player", f"must be a seat from 0 to {players - 1}, got {_brief(player)}"
+            "player", f"must be a seat from 0 to {players - 1}, got {brief(player)}"
         )
     variant = options.variant
     shown = variant.clue_shown
@@ -296,10 +297,8 @@ def view(state: GameState, player: int) -> PlayerView:
     hole = variant.hidden_plays and state.outcome is None
     # The hole's cards the viewer saw in another's hand, with the seat that held each.
     holed: list[tuple[int, DealtCard]] = []
-    # The deal of rule 2.4, the same function new_game uses; the history says what happened since.
-    hands = [list(block) for block in dealt_orders(options)]
     fresh = (all_faces(variant), False)
-    clues: dict[int, tuple[int, bool]] = {o: fresh for hand in hands for o in hand}
+    clues: dict[int, tuple[int, bool]] = {o: fresh for hand in dealt_orders(options) for o in hand}
     history: list[SeenTurn] = []
     # Rules 9.30 and 9.31: a clue whose value is hidden tells which cards it touched and nothing
     # of their faces (clue knowledge is common knowledge; hanab.live's client does not apply such
@@ -309,8 +308,10 @@ def view(state: GameState, player: int) -> PlayerView:
     # The log's entries as they are (the fields of `Turn` after its number): a view reads every
     # turn of the history at every call, and building a `Turn` of each would cost more than
     # reading it.
+    # The hands come from the deal of rule 2.4 and rule 6.5, turn by turn (`hands_through`).
     entries = () if state.log is None else state.log.entries()
-    for number, (actor, action, touched, card, misplay, note_gained, drawn) in enumerate(entries):
+    for number, (entry, hands) in enumerate(hands_through(options, entries)):
+        actor, action, touched, card, misplay, note_gained, drawn = entry
         if isinstance(action, (ColourClue, RankClue)):
             # Rule 12.4: a clue tells its target which cards it touched and, so, which it missed.
             hand = hands[action.target]
@@ -334,16 +335,16 @@ def view(state: GameState, player: int) -> PlayerView:
             clues[drawn_order] = fresh
             # Rule 12.1: you see the cards others draw, never your own.
             drawn_face = drawn if actor != player else None
-        # Rule 6.5: the card leaves its slot, the card drawn comes in as the newest.
-        left = _replace_card(hands[actor], action.slot, drawn_order)
-        assert card is not None and left == card.order
+        # Rule 6.5: the card leaves its slot (`hands_through` moves it once this turn is read).
+        assert card is not None and hands[actor][action.slot] == card.order
+        left = card.order
         del clues[left]
         if hole and misplay:  # read only under rule 9.33
             misplayed.add(left)
         shown_action: Action | HiddenPlay = action
         shown_card: DealtCard | None = card
         shown_misplay: bool | None = misplay
-        if hole and (type(action) is Play) != card.inverted:
+        if hole and card_fate(action, card, misplay) is not Fate.DISCARDED:
             # Rule 9.33 (and 9.13: an inverted card discarded is played): into the hole, face
             # down. The viewer saw it if another seat held it.
             if actor != player:
@@ -366,32 +367,20 @@ def view(state: GameState, player: int) -> PlayerView:
             )
         )
 
-    # Empathy (rule 12.4): count out the cards each holder sees, as far as `player` can tell.
-    built = state.built
-    discards = state.discards
-    if hole:
-        # Rule 9.33: misplays went into the hole, not onto the discard pile.
-        discards = tuple(card for card in discards if card.order not in misplayed)
-    public = [(card.suit_index, card.rank) for card in discards]
-    if not hole:  # rule 9.33: the fireworks are hidden, the hole counted per holder instead
-        away = {c.order for hand in state.hands for c in hand} | {c.order for c in state.discards}
-        public += _firework_faces(variant, built, state.dealt[: state.drawn], away)
-    faces = [[(card.suit_index, card.rank) for card in hand] for hand in state.hands]
-    knowledge_by_seat = [
-        tuple(knowledge(card.order, clues[card.order]) for card in state.hands[holder])
-        for holder, knowledge in enumerate(_empathy(variant, player, public, faces, holed))
-    ]
-    return PlayerView(
-        seat=player,
-        options=options,
-        # Rule 12.2: every other hand is face up to this seat; rule 12.1: its own is not.
-        hands=tuple(None if seat == player else hand for seat, hand in enumerate(state.hands)),
-        knowledge=tuple(knowledge_by_seat),
-        built=None if hole else built,
-        discards=discards,
+    return seat_view(
+        options,
+        player,
+        orders=[[card.order for card in hand] for hand in state.hands],
+        cards=state.hands,
+        marks=[[clues[card.order] for card in hand] for hand in state.hands],
+        drawn_cards=state.dealt[: state.drawn],
+        discards=state.discards,
+        hole=hole,
+        into_hole=misplayed,
+        holed=holed,
+        built=state.built,
         notes=state.notes,
-        storms=None if hole else state.storms,
-        # Rule 12.3: the number of cards left is public, their faces and order are not.
+        storms=state.storms,
         deck_size=state.deck_size,
         turn=state.turn,
         current_player=state.current_player,
@@ -403,47 +392,95 @@ def view(state: GameState, player: int) -> PlayerView:
     )
 
 
-_new = object.__new__
-_SEEN_TURN_SETTERS = tuple(SeenTurn.__dict__[a.name].__set__ for a in fields(SeenTurn))
+def seat_view(
+    options: Options,
+    seat: int,
+    *,
+    orders: Sequence[Sequence[int]],
+    cards: Sequence[tuple[DealtCard | None, ...]],
+    marks: Sequence[Sequence[tuple[int, bool]]],
+    drawn_cards: Sequence[DealtCard | None],
+    discards: tuple[DealtCard, ...],
+    hole: bool,
+    into_hole: Collection[int],
+    holed: Sequence[tuple[int, DealtCard]],
+    built: tuple[int, ...],
+    notes: int,
+    storms: int,
+    deck_size: int,
+    turn: int,
+    current_player: int,
+    turns_left: int | None,
+    outcome: Outcome | None,
+    history: tuple[SeenTurn, ...],
+    directions: tuple[int, ...],
+    starts: tuple[int, ...],
+) -> PlayerView:
+    """The `PlayerView` of `seat` from the facts it knows: the one producer of a view, for `view`
+    (which replays a state's log) and `LiveGame.view` (which tracks the server's messages).
+
+    Args:
+        orders, cards, marks: by seat, the orders of the cards held (oldest first), their faces
+            (the seat's own are not read) and what clues told of each (face mask, clued).
+        drawn_cards: by order, the cards drawn so far (`None` for one not seen).
+        discards: the discard pile, misplays into the hole included (rule 9.33).
+        hole: Throw It in a Hole's hole is face down (rule 9.33): the fireworks and Storms are
+            hidden, `into_hole` (the orders of the misplays put into it) leave the discard pile,
+            and `holed` (seat, card) are the hole's cards the viewer saw in another's hand.
+    """
+    variant = options.variant
+    players = options.players
+    shown = discards
+    if hole:
+        # Rule 9.33: misplays went into the hole, not onto the discard pile.
+        shown = tuple(card for card in discards if card.order not in into_hole)
+    # Empathy (rule 12.4): count out the cards each holder sees, as far as `seat` can tell.
+    public = [(card.suit_index, card.rank) for card in shown]
+    if not hole:  # rule 9.33: the fireworks are hidden, the hole counted per holder instead
+        away = {o for hand in orders for o in hand} | {c.order for c in discards}
+        public += firework_faces(variant, built, drawn_cards, away)
+    faces = [
+        [] if s == seat else [(c.suit_index, c.rank) for c in cards[s]]  # type: ignore[union-attr]
+        for s in range(players)
+    ]
+    knowledge = [
+        tuple(map(know, orders[holder], marks[holder]))
+        for holder, know in enumerate(empathy(variant, seat, public, faces, holed))
+    ]
+    return PlayerView(
+        seat=seat,
+        options=options,
+        # Rule 12.2: every other hand is face up to this seat; rule 12.1: its own is not.
+        hands=tuple(
+            None if s == seat else cast("tuple[DealtCard, ...]", hand)
+            for s, hand in enumerate(cards)
+        ),
+        knowledge=tuple(knowledge),
+        built=None if hole else built,
+        discards=shown,
+        notes=notes,
+        storms=None if hole else storms,
+        # Rule 12.3: the number of cards left is public, their faces and order are not.
+        deck_size=deck_size,
+        turn=turn,
+        current_player=current_player,
+        turns_left=turns_left,
+        outcome=outcome,
+        history=history,
+        directions=directions,
+        starts=starts,
+    )
 
 
-def _seen_turn(  # noqa: PLR0917
-    number: int,
-    player: int,
-    action: Action | HiddenClue | HiddenPlay,
-    touched: tuple[int, ...],
-    slots: tuple[int, ...],
-    card: DealtCard | None,
-    misplay: bool | None,
-    note_gained: bool,
-    drawn_order: int | None,
-    drawn: DealtCard | None,
-) -> SeenTurn:
-    """`SeenTurn(...)` with the same fields, in their order, for `view`, which builds one per turn
-    of the history at every call: the slots written through their descriptors (as
-    `state.new_state` does), at about half the cost. The value is the same, just as frozen."""
-    turn = _new(SeenTurn)
-    (
-        set_number, set_player, set_action, set_touched, set_slots, set_card, set_misplay,
-        set_note_gained, set_drawn_order, set_drawn,
-    ) = _SEEN_TURN_SETTERS  # fmt: skip
-    set_number(turn, number)
-    set_player(turn, player)
-    set_action(turn, action)
-    set_touched(turn, touched)
-    set_slots(turn, slots)
-    set_card(turn, card)
-    set_misplay(turn, misplay)
-    set_note_gained(turn, note_gained)
-    set_drawn_order(turn, drawn_order)
-    set_drawn(turn, drawn)
-    return turn
+#: `SeenTurn(...)` with the same fields, in their order, for `view`, which builds one per turn of
+#: the history at every call (`_fast.frozen_builder`: about half the cost of `__init__`).
+_seen_turn: Callable[..., SeenTurn] = frozen_builder(SeenTurn)
 
 
 _Face = tuple[int, int]  # (suit index, rank)
 
 
-def _firework_faces(
+def firework_faces(
     variant: Variant,
     built: tuple[int, ...],
     drawn: Sequence[DealtCard | None],
@@ -464,7 +501,7 @@ def _firework_faces(
     ]
 
 
-def _empathy(
+def empathy(
     variant: Variant,
     viewer: int,
     public: list[_Face],

@@ -6,17 +6,25 @@ This package is the room where hanab.live's world is translated at the edge (rul
 - its variants by name, [`variant`][hanabi_core.hanablive.variant] (rule 9.8), built on first use
   from its catalogue (`hanabi_core/hanablive/data/`);
 - its JSON game records, read and written through [`read_record`][hanabi_core.read_record] and
-  [`write_record`][hanabi_core.write_record] (the mapping is in `hanabi_core.hanablive._records`);
+  [`write_record`][hanabi_core.write_record] (the mapping is in `hanabi_core.hanablive.records`);
 - one seat's game as the server sends it, [`LiveGame`][hanabi_core.hanablive.LiveGame]
   (`hanablive/live.py`), the messages themselves (`hanablive/protocol.py`), and the messages a
   seat received in a recorded game, [`messages`][hanabi_core.hanablive.messages]
-  (`hanablive/recorded.py`).
+  (`hanablive/recorded.py`);
+- the websocket frames typed, `hanablive.wire` (imported on demand), and a bot client,
+  `hanablive.client` (the ``live`` extra; never imported by this package);
+- the deck its server deals for a seed, [`deck`][hanabi_core.hanablive.deck]
+  (`hanablive/decks.py`).
 """
 
 from __future__ import annotations
 
-from ._records import *  # noqa: F403  (the record mapping's public names, whatever they become)
-from ._records import (
+from .decks import deck, seed_name
+from .live import LiveGame
+from .protocol import Desync
+from .recorded import messages
+from .records import *  # noqa: F403  (the record mapping's public names, whatever they become)
+from .records import (
     HANAB_LIVE_VARIANTS,
     TERMINATED,
     TERMINATED_BY_VOTE,
@@ -25,10 +33,6 @@ from ._records import (
     encode,
     is_hanab_live,
 )
-from .decks import deck, seed_name
-from .live import LiveGame
-from .protocol import Desync
-from .recorded import messages
 from .variants import variant, variant_names
 
 __all__ = [

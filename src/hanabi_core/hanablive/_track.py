@@ -11,8 +11,8 @@ private module holds what it is made of, apart from the class and its message ha
   clue touches a seen card, the log walked either way, the score of cards in the hole (rule
   9.33), and the fireworks rebuilt once every card is shown.
 
-The rules applied to a track are in `hanablive/_live_rules.py`, the seat's view of it in
-`hanablive/_live_view.py`.
+The rules a track follows are the engine's, called from `live.py` (`rules.effects`,
+`rules.legal_actions_from`); the seat's view of it is `views.seat_view`'s.
 
 It imports nothing of `live.py` (imports go downward only).
 """
@@ -26,11 +26,13 @@ from typing import NamedTuple, cast
 from attrs import frozen
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
-from ..cards import RANKS, START, DealtCard, _rank_slot
+from ..cards import RANKS, START, DealtCard
 from ..knowledge import all_faces, clue_faces
-from ..state import Entry, Log, Outcome, push
+from ..rules.legality import last_clue
+from ..rules.tables import face_index
+from ..state import Entry, Fate, Log, Outcome, card_action, card_fate, push
 from ..variants import Variant
-from ..views import HiddenClue, HiddenPlay
+from ..views import HiddenClue, HiddenPlay, SeenTurn
 
 
 @frozen
@@ -64,7 +66,7 @@ def _tables(variant: Variant) -> _Tables:
     ranks = variant.ranks
     copies = [0] * len(faces)
     for c in variant.deck:
-        copies[_face_index(variant.suit_names.index(c.suit), c.rank)] += 1
+        copies[face_index(variant.suit_names.index(c.suit), c.rank)] += 1
     return _Tables(
         names=variant.suit_names,
         colour_bits=tuple(variant.colour_bits(s, r) if r in ranks else 0 for s, r in faces),
@@ -120,19 +122,15 @@ class _Track(NamedTuple):
     # discard). `built` and `discards` hold the cards it knows; `reveal` fills in the rest.
     hole_unknown: int = 0
     hole_fits: int = 0
+    # Rule 7.4c without a last round: the seat to move has an empty hand and the seat cannot tell
+    # whether it can act (a clue would touch only the seat's own, unseen cards). The server's next
+    # message says: an action of that seat, or a gameOver (all-or-nothing softlock).
+    undecided: bool = False
 
 
 def _touches(card: DealtCard | None, hit_faces: int) -> bool:
     assert card is not None  # another seat's card: seen
-    return bool(hit_faces >> _face_index(card.suit_index, card.rank) & 1)
-
-
-#: Faces a suit takes in a face index: ranks 1 to 5 and START (rule 9.29), as in `knowledge`.
-_STRIDE = len(RANKS) + 1
-
-
-def _face_index(suit: int, rank: int) -> int:
-    return suit * _STRIDE + _rank_slot(rank)
+    return bool(hit_faces >> face_index(card.suit_index, card.rank) & 1)
 
 
 def _push(log: Log | None, entry: _Entry) -> Log:
@@ -204,8 +202,51 @@ def _rebuilt(
             assert entry[5] is not None
             if entry[6]:
                 discards.append(entry[5])
-            elif (type(action) is Play) != entry[5].inverted:
+            elif card_fate(action, entry[5], False) is Fate.BUILT:
                 built[entry[5].suit_index] += 1
             else:
                 discards.append(entry[5])
     return tuple(built), tuple(discards)
+
+
+def _logged_actions(track: _Track) -> Iterator[Action]:
+    """The game's actions, the latest first (the pending entry, if any, is a play or a
+    discard, so no clue is missed)."""
+    for entry in _newest_first(track.log):
+        # Read only under Alternating Clues (rule 9.26), never combined with a hidden clue.
+        if not isinstance(entry[2], (HiddenClue, HiddenPlay)):
+            yield entry[2]
+
+
+def _last_clue_type(variant: Variant, track: _Track) -> type[ColourClue] | type[RankClue] | None:
+    """Under Alternating Clues (rule 9.26), the type of the game's last clue; else `None`."""
+    if not variant.alternating_clues:
+        return None
+    return last_clue(_logged_actions(track))  # as the engine reads its own log
+
+
+def _seen_turns(track: _Track, seat: int, hole: bool) -> tuple[SeenTurn, ...]:
+    """The history as `seat` sees it: each turn as logged, but for a card put into the hole
+    (rule 9.33), face down while `hole`, and as the action taken once everything is shown."""
+    faces = track.faces
+    turns = []
+    for entry in _oldest_first(track):
+        action = entry[2]
+        if not isinstance(action, HiddenPlay):
+            turns.append(SeenTurn(*entry))
+            continue
+        number, player, _, (order,), _, card, misplay, gained, drawn_order, drawn = entry
+        if hole:
+            shown = card if player != seat else None
+            turns.append(
+                SeenTurn(number, player, action, (), (), shown, None, gained, drawn_order, drawn)
+            )
+            continue
+        card = faces[order]
+        assert card is not None  # `LiveGame.view` shows the hole once every card of it is known
+        # Rule 9.13: into the hole went a card played, or an inverted suit's card discarded.
+        taken = card_action(card, action.slot, play=True)
+        turns.append(
+            SeenTurn(number, player, taken, (), (), card, misplay, gained, drawn_order, drawn)
+        )
+    return tuple(turns)

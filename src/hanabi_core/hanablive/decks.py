@@ -33,7 +33,7 @@ import re
 from functools import cache
 
 from ..cards import Card
-from ..errors import InvalidDeck, _brief
+from ..errors import InvalidDeck, brief
 from ..variants import Variant
 from .variants import ID_PREFIX, _data
 from .variants import variant as _variant_by_name
@@ -70,7 +70,7 @@ def seed_name(players: int, variant: str | Variant, number: int) -> str:
     """
     for field, value in (("players", players), ("number", number)):
         if type(value) is not int or value < 0:
-            raise InvalidDeck("seed", f"{field} must be a whole number, got {_brief(value)}")
+            raise InvalidDeck("seed", f"{field} must be a whole number, got {brief(value)}")
     return f"p{players}v{_variant_id(variant)}s{number}"
 
 
@@ -84,8 +84,7 @@ def variant_of_seed(seed: str) -> Variant:
     if match is None:
         raise InvalidDeck(
             "seed",
-            "names no variant: a server seed reads p<players>v<variant id>s<n>, "
-            f"got {_brief(seed)}",
+            f"names no variant: a server seed reads p<players>v<variant id>s<n>, got {brief(seed)}",
         )
     name = _names_by_id().get(int(match[2]))
     if name is None:
@@ -109,7 +108,7 @@ def deck(seed: str, variant: str | Variant | None = None) -> tuple[Card, ...]:
         InvalidOptions: `variant` is a name hanab.live does not have.
     """
     if not isinstance(seed, str) or len(seed) > _MAX_SEED_LENGTH:
-        raise InvalidDeck("seed", f"a hanab.live seed is a short string, got {_brief(seed)}")
+        raise InvalidDeck("seed", f"a hanab.live seed is a short string, got {brief(seed)}")
     if variant is None:
         chosen = variant_of_seed(seed)
     elif isinstance(variant, Variant):
@@ -128,9 +127,9 @@ def permutation(seed: str, size: int) -> list[int]:
         InvalidDeck: `seed` is not a string or `size` not a whole number (field ``"seed"``).
     """
     if not isinstance(seed, str) or len(seed) > _MAX_SEED_LENGTH:
-        raise InvalidDeck("seed", f"a hanab.live seed is a short string, got {_brief(seed)}")
+        raise InvalidDeck("seed", f"a hanab.live seed is a short string, got {brief(seed)}")
     if type(size) is not int or not 0 <= size <= 10_000:
-        raise InvalidDeck("seed", f"a deck size is a whole number to 10,000, got {_brief(size)}")
+        raise InvalidDeck("seed", f"a deck size is a whole number to 10,000, got {brief(size)}")
     if seed.startswith("legacy-"):
         seed = seed[len("legacy-x-") :]  # server/src/misc.go, setSeed: one character of N
     source = _GoSource(_signed64(_crc64_ecma(seed.encode())))
@@ -150,7 +149,7 @@ def _variant_id(variant: str | Variant) -> int:
         name = variant
     facts = _data()[0].get(name) if isinstance(name, str) else None
     if facts is None:
-        raise InvalidDeck("seed", f"hanab.live has no variant named {_brief(name)}")
+        raise InvalidDeck("seed", f"hanab.live has no variant named {brief(name)}")
     return int(facts["id"])
 
 

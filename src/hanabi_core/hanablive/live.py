@@ -30,47 +30,53 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
 import attrs
-from attrs import fields, frozen
+from attrs import frozen
 
-from .._tables import _note_cap, _variant_tables
+from .._fast import frozen_builder
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..errors import IllegalAction, InvalidOptions, InvalidRecord
 from ..knowledge import learn
 from ..options import Options
-from ..rules import (  # the one statement of legality (sections 3 to 5) and of section 7, shared
-    legal_actions_from,
+from ..rules import legal_actions_from  # the one statement of legality (sections 3 to 5)
+from ..rules.effects import (  # the one statement of a turn's effects (sections 5 to 7)
+    card_effect,
+    end_of_turn,
+    firework_after,
+    no_legal_action,
+    seat_to_move,
 )
-from ..state import Direction
+from ..rules.tables import FACES_PER_SUIT, face_index, note_cap
+from ..scoring import max_points
+from ..spec import Rule
+from ..state import Direction, EndReason, Outcome, card_action
 from ..variants import ClueShown
-from ..views import HiddenPlay, PlayerView, seen_clue
-from . import _records
-from ._live_rules import (
-    _card_outcome,
-    _end_of_turn,
-    _ending,
+from ..views import HiddenClue, HiddenPlay, PlayerView, seat_view, seen_clue
+from . import records as _records
+from ._track import (
+    _Entry,
+    _hole_score,
     _last_clue_type,
     _logged_actions,
-    _refusal,
-)
-from ._live_view import _seat_view
-from ._track import (
-    _STRIDE,
-    _Entry,
-    _face_index,
-    _hole_score,
     _Marks,
+    _oldest_first,
     _order_of,
     _push,
     _rebuilt,
+    _seen_turns,
     _Tables,
     _tables,
     _touches,
     _Track,
+    _with_fits,
 )
 from .protocol import (
+    ALL_OR_NOTHING_FAIL,
+    ALL_OR_NOTHING_SOFTLOCK,
+    END_CONDITION,
     HIDDEN,
     IGNORED,
+    NORMAL,
     STOPPED,
     Desync,
     field_int,
@@ -181,7 +187,7 @@ class LiveGame:
             drawn=0,
             built=(0,) * len(variant.suits),
             discards=(),
-            notes=_note_cap(options),  # rule 2.7 (half Notes: rule 9.25)
+            notes=note_cap(options),  # rule 2.7 (half Notes: rule 9.25)
             storms=0,
             current_player=0,
             turn=0,
@@ -237,7 +243,42 @@ class LiveGame:
         that follows it (`awaiting_draw`), the acting seat's hand is one card short: sample worlds
         (`sample_state`) from the views of complete turns.
         """
-        return _seat_view(self.options, self.seat, self._t)
+        t = self._t
+        # Rule 9.33: while the game goes on (and until `reveal`, if the seat's own cards went into
+        # the hole), the hole is face down: its cards are counted only by those who saw them.
+        hole = self.options.variant.hidden_plays and (t.outcome is None or t.hole_unknown > 0)
+        into: set[int] = set()
+        holed: list[tuple[int, DealtCard]] = []
+        if hole:
+            for e in _oldest_first(t):
+                if isinstance(e[2], HiddenPlay):
+                    into.add(e[3][0])
+                    if e[5] is not None and e[1] != self.seat:
+                        holed.append((e[1], e[5]))
+        faces = t.faces
+        return seat_view(
+            self.options,
+            self.seat,
+            orders=t.hands,
+            cards=[tuple(faces[o] for o in hand) for hand in t.hands],
+            marks=t.marks,
+            drawn_cards=faces[: t.drawn],
+            discards=t.discards,
+            hole=hole,
+            into_hole=into,
+            holed=holed,
+            built=t.built,
+            notes=t.notes,
+            storms=t.storms,
+            deck_size=len(faces) - t.drawn,
+            turn=t.turn,
+            current_player=t.current_player,
+            turns_left=t.turns_left,
+            outcome=t.outcome,
+            history=_seen_turns(t, self.seat, hole),
+            directions=t.directions,
+            starts=t.starts,
+        )
 
     def legal_actions(self) -> tuple[Action, ...]:
         """What the seat may do now, in `legal_actions`' order; empty when it is not its turn.
@@ -272,9 +313,7 @@ class LiveGame:
                 rules forbid it).
         """
         if action not in self.legal_actions():
-            rule, why = _refusal(
-                self.options, self.seat, self._t, self.is_over, self.is_my_turn, action
-            )
+            rule, why = _refusal(self, action)
             raise IllegalAction(rule, f"Cannot {action}: {why}", action=action)
         if isinstance(action, (Play, Discard)):
             order = self._t.hands[self.seat][action.slot]
@@ -403,19 +442,33 @@ class LiveGame:
             # The seat's own card, revealed: it must fit what clues said and the copies left.
             mask, _ = self._t.marks[player][slot]
             if not mask >> face & 1:
-                suit_possible = mask >> (suit * _STRIDE) & ((1 << _STRIDE) - 1)
+                suit_possible = mask >> (suit * FACES_PER_SUIT) & ((1 << FACES_PER_SUIT) - 1)
                 field = "rank" if suit_possible else "suitIndex"
                 raise Desync(index, field, f"clues said card {order} cannot be {card.card}")
             if seen[face] >= tables.copies[face]:
                 raise Desync(index, "rank", f"every copy of {card.card} has been seen already")
             seen = (*seen[:face], seen[face] + 1, *seen[face + 1 :])
-        built, discards, notes, storms, directions, starts, note_gained = _card_outcome(
-            options, self._t, card, suit, rank, is_play, failed, index
+        t = self._t
+        played = is_play or failed
+        built, discards, notes, storms, directions, starts, misplay, note_gained = card_effect(
+            options, t.built, t.discards, t.notes, t.storms, t.directions, t.starts, card, played
         )
+        if is_play and misplay:
+            raise Desync(
+                index,
+                "rank",
+                f"{card.card} does not extend its firework; hanab.live sends a misplay as a "
+                "discard with failed true",
+            )
+        if failed and not misplay:
+            raise Desync(index, "failed", f"{card.card} would have extended its firework")
+        if not played and t.notes >= note_cap(options) and not options.variant.discards_at_note_cap:
+            raise Desync(
+                index, "type", "a discard needs a spent Note (rule 5.2), and none is spent"
+            )
         # hanab.live's message says what befell the card; the player pressed the other button for
         # a card of an inverted suit (rule 9.13), as its records store it.
-        played = (is_play or failed) != tables.inverted[suit]
-        action: Action = Play(slot) if played else Discard(slot)
+        action: Action = card_action(card, slot, play=is_play or failed)
         hands = list(self._t.hands)
         marks = list(self._t.marks)
         hands[player] = hand[:slot] + hand[slot + 1 :]
@@ -454,11 +507,10 @@ class LiveGame:
             hole_fits += fits
         else:
             suit = card.suit_index
-            # Rules 6.2 and 6.3: the card fits if it is the next of its suit's build order. The
-            # build order alone decides, as no Throw It in a Hole variant is Up or Down or Sudoku
-            # (rule 9.33a), whose fireworks `rules._extend_firework` builds otherwise.
-            next_rank = _variant_tables(self.options.variant).next_rank[suit]
-            extends = card.rank == next_rank[built[suit]]
+            # Rules 6.2 and 6.3, as `rules.effects.firework_after` states them.
+            extends = firework_after(self.options, built, t.directions, t.starts, suit, card.rank)[
+                0
+            ]
             # The fireworks are exactly known while no card of the seat's own is in the hole;
             # once one is, a known card's firework may hold more than `built` says, so only a
             # complete firework refuses it (rule 6.2: a complete firework has nothing to extend).
@@ -562,7 +614,7 @@ class LiveGame:
             action = RankClue(target, value)
         else:
             raise Desync(index, "clue.type", f"must be 0 (colour) or 1 (rank), got {kind}")
-        if _last_clue_type(self.options, self._t) is type(action):
+        if _last_clue_type(variant, self._t) is type(action):
             raise Desync(index, "clue.type", "clue types alternate in this variant (rule 9.26)")
         hand = self._t.hands[target]
         hit = set(touched)
@@ -629,10 +681,34 @@ class LiveGame:
         """The turn order (rule 3.2) and the end of the game (section 7), as `rules.apply` has
         them, with the draw that is still to come (rule 6.5) counted in advance. `track` is the
         game before the turn, but for the hole's counters (rule 9.33), already the turn's."""
-        turns_left, outcome, after = _end_of_turn(
-            self.options, track, entry[1], draws, len(faces), hands, built, discards, notes,
-            storms, card, directions, starts,
-        )  # fmt: skip
+        options = self.options
+        player = entry[1]
+        last_draw = draws and track.drawn + 1 == len(faces)
+        if track.hole_unknown:
+            # Rule 9.33: with cards of its own in the hole the seat knows the score (the fits),
+            # not the fireworks: rules 7.1 to 7.3 need only the score (no Throw It in a Hole
+            # variant reverses a suit); the server's gameOver says when rule 7.6 ends it.
+            scored = _with_fits(built, track.hole_fits)
+            turns_left, outcome = end_of_turn(
+                options, track.turns_left, last_draw, scored, storms, discards, None
+            )
+        else:
+            turns_left, outcome = end_of_turn(
+                options, track.turns_left, last_draw, built, storms, discards, card, directions,
+                starts,
+            )  # fmt: skip
+        after = (player + 1) % options.players  # rule 3.2
+        undecided = False
+        if outcome is None and not options.last_round and not hands[after]:
+            # Rule 7.4c, no last round: a seat with an empty hand may have nothing to do.
+            newest = (entry[2], *_logged_actions(track))
+            seat, ends = seat_to_move(
+                options, after, lambda s: self._can_act(s, hands, faces, notes, newest)
+            )
+            if ends:
+                outcome = no_legal_action(options)
+            else:
+                after, undecided = seat, ends is None
         log = track.log
         pending = None
         if draws:
@@ -642,8 +718,46 @@ class LiveGame:
         return _advance(self, index, _Track(
             hands, marks, faces, seen, track.drawn, built, discards, notes, storms,
             after, track.turn + 1, turns_left, outcome, log, pending, directions, starts,
-            track.hole_unknown, track.hole_fits,
+            track.hole_unknown, track.hole_fits, undecided,
         ))  # fmt: skip
+
+    def _can_act(
+        self,
+        seat: int,
+        hands: tuple[tuple[int, ...], ...],
+        faces: tuple[DealtCard | None, ...],
+        notes: int,
+        newest_first: tuple[Action | HiddenClue | HiddenPlay, ...],
+    ) -> bool | None:
+        """Whether `seat` has a legal action after the turn (rule 7.4c), decided by
+        `rules.legal_actions_from` from the hands this seat sees; `None` when only a clue to this
+        seat's own unseen cards could be legal, which it cannot tell (the server's next message
+        will: `LiveGame` defers to it rather than guess)."""
+        if hands[seat]:
+            return True  # rule 6.1: a card to play
+        own = self.seat
+        seen = tuple(
+            () if s == own else tuple(cast(DealtCard, faces[o]) for o in hand)
+            for s, hand in enumerate(hands)
+        )
+        logged = tuple(a for a in newest_first if not isinstance(a, (HiddenClue, HiddenPlay)))
+        if legal_actions_from(self.options, seat, 0, seen, notes, iter(logged)):
+            return True  # an action that touches no unseen card
+        if seat == own or not hands[own]:
+            return False
+        # Only a clue to this seat could be legal, if it touches one of its unseen cards: try its
+        # hand as cards that every clue touching some card of the variant touches; no such clue
+        # legal, then surely none.
+        colours = ranks = 0
+        for bits in self._v.colour_bits:
+            colours |= bits
+        for bits in self._v.rank_bits:
+            ranks |= bits
+        wild = (DealtCard(-1, "?", 0, 0, colours, ranks),) * len(hands[own])
+        seen = (*seen[:own], wild, *seen[own + 1 :])
+        return (
+            None if legal_actions_from(self.options, seat, 0, seen, notes, iter(logged)) else False
+        )
 
     def _status(self, m: Mapping[str, Any], index: int) -> LiveGame:
         clues = field_int(m, "clues", index)
@@ -665,7 +779,8 @@ class LiveGame:
         if num not in turns:
             raise Desync(index, "num", f"turn {num}, but {self._t.turn} actions have been taken")
         expected = -1 if self.is_over else self._t.current_player
-        if current != expected:
+        # Rule 7.4c undecided (see `_can_act`): the server's turn may already say the game ended.
+        if current != expected and not (self._t.undecided and current == -1):
             raise Desync(
                 index, "currentPlayerIndex", f"seat {current} to move, but it is {expected}"
             )
@@ -724,7 +839,7 @@ class LiveGame:
             raise Desync(index, "suitIndex", f"no suit {suit} in this variant")
         if rank not in self.options.variant.ranks:  # 1 to 5, and START in Up or Down (9.29)
             raise Desync(index, "rank", f"no rank {rank}")
-        face = _face_index(suit, rank)
+        face = face_index(suit, rank)
         card = DealtCard(
             order,
             tables.names[suit],
@@ -735,6 +850,88 @@ class LiveGame:
             tables.inverted[suit],
         )
         return card, face
+
+
+def _ending(options: Options, track: _Track, condition: int, index: int) -> Outcome:
+    """How the game ended, by hanab.live's ``gameOver`` end `condition` and by the rules (rule 7.5
+    for a game stopped from outside; rules 7.4c and 9.33 where the seat cannot tell the end
+    itself, and the server can).
+
+    Raises:
+        Desync: the rules and the server disagree (message `index`).
+    """
+    outcome = track.outcome
+    if outcome is not None:
+        expected = END_CONDITION.get(outcome.reason)
+        if condition != expected:
+            raise Desync(
+                index,
+                "endCondition",
+                f"the game ended by {outcome.reason.value} (hanab.live's {expected}), "
+                f"not {condition}",
+            )
+    elif condition in STOPPED:
+        # Rule 7.5: stopped from outside (a timeout, a termination, a vote), scored 0.
+        outcome = Outcome(EndReason.ABANDONED, 0, max_points(options), Rule.ABANDONED)
+    elif condition == ALL_OR_NOTHING_SOFTLOCK and track.undecided:
+        # Rule 7.4c: the seat to move had nothing legal to do, which this seat could not see.
+        outcome = no_legal_action(options)
+    elif condition in (NORMAL, ALL_OR_NOTHING_FAIL) and track.hole_unknown:
+        # Rule 9.33: with cards of its own in the hole the seat cannot tell when nothing is
+        # left to build (rule 7.6) or, without a last round, when the maximum is out of reach
+        # (rule 7.4b, scored 0); the server can, and says so.
+        if condition == NORMAL:
+            score = _hole_score(track.built, track.hole_fits)
+            reason, rule = EndReason.NOTHING_LEFT_TO_BUILD, Rule.NOTHING_LEFT_TO_BUILD
+        else:
+            score, reason, rule = 0, EndReason.MAX_SCORE_UNREACHABLE, Rule.NO_LAST_ROUND
+        outcome = Outcome(reason, score, max_points(options), rule)
+    elif condition == NORMAL:
+        # The rules end every game hanab.live ends normally (rule 7.6 included), so the view's
+        # outcome always agrees with the server's ending.
+        why = "the game ended normally, but by the rules it goes on"
+        if not options.end_at_max_reachable:
+            why += (
+                " under these options; hanab.live ends a game once nothing is left to build "
+                "(rule 7.6: end_at_max_reachable=True, as in the hanab-live preset)"
+            )
+        raise Desync(index, "endCondition", why)
+    else:
+        raise Desync(index, "endCondition", f"end condition {condition}, but the game goes on")
+    return outcome
+
+
+def _refusal(game: LiveGame, action: object) -> tuple[Rule, str]:
+    """The first rule `action` breaks, in rule order as `rules.check` finds it, and why (for
+    `LiveGame.action_message`)."""
+    options, seat, track = game.options, game.seat, game._t
+    if game.is_over:
+        return Rule.NO_ACTION_AFTER_THE_END, "the game is over"
+    if not game.is_my_turn:
+        return Rule.TURN_ORDER, f"it is not seat {seat}'s turn"
+    if isinstance(action, (Play, Discard)):
+        size = len(track.hands[seat])
+        if not 0 <= action.slot < size:
+            rule = (
+                Rule.PLAY_FROM_OWN_HAND if isinstance(action, Play) else Rule.DISCARD_FROM_OWN_HAND
+            )
+            return rule, f"your hand has slots 0 to {size - 1}"
+        return Rule.DISCARD_NEEDS_A_SPENT_NOTE, f"all {options.max_notes} Notes are available"
+    if isinstance(action, (ColourClue, RankClue)):
+        variant = options.variant
+        if track.notes < variant.note_units:
+            half = "only half a Note is" if track.notes else "no Note tokens are"
+            return Rule.CLUE_COSTS_A_NOTE, f"{half} available"
+        if action.target == seat or not 0 <= action.target < options.players:
+            return Rule.CLUE_TARGETS_ANOTHER_PLAYER, "a clue goes to another player"
+        if isinstance(action, ColourClue) and action.colour not in variant.clue_colours:
+            return Rule.CLUE_NAMES_ONE_VALUE, "this variant has no such clue colour"
+        if isinstance(action, RankClue) and action.rank not in variant.clue_ranks:
+            return Rule.CLUE_NAMES_ONE_VALUE, "this variant's clues cannot name that rank"
+        if _last_clue_type(variant, track) is type(action):
+            return Rule.ALTERNATING_CLUES, "a clue cannot be of the type of the one before it"
+        return Rule.CLUE_MUST_TOUCH, f"it touches none of seat {action.target}'s cards"
+    return Rule.KNOWN_ACTIONS_ONLY, "a turn is a Play, Discard, ColourClue or RankClue"
 
 
 _HANDLERS = {
@@ -748,10 +945,7 @@ _HANDLERS = {
     "gameOver": LiveGame._game_over,
 }
 
-_SET_OPTIONS, _SET_SEAT, _SET_RECEIVED, _SET_ENDED, _SET_TRACK, _SET_TABLES = (
-    LiveGame.__dict__[a.name].__set__ for a in fields(LiveGame)
-)
-_new = object.__new__
+_build = frozen_builder(LiveGame)
 
 
 def _advance(
@@ -760,13 +954,13 @@ def _advance(
     track: _Track | None = None,
     ended: tuple[int, int] | None = None,
 ) -> LiveGame:
-    """`game` after message `index`: `attrs.evolve` for the hot path, the slots written through
-    their descriptors as `state.new_state` does; the result is just as frozen."""
-    new = _new(LiveGame)
-    _SET_OPTIONS(new, game.options)
-    _SET_SEAT(new, game.seat)
-    _SET_RECEIVED(new, index + 1)
-    _SET_ENDED(new, game.ended if ended is None else ended)
-    _SET_TRACK(new, game._t if track is None else track)
-    _SET_TABLES(new, game._v)
-    return new
+    """`game` after message `index`: `attrs.evolve` for the hot path, without `__init__`
+    (`_fast.frozen_builder`); the result is just as frozen."""
+    return _build(
+        game.options,
+        game.seat,
+        index + 1,
+        game.ended if ended is None else ended,
+        game._t if track is None else track,
+        game._v,
+    )

@@ -47,7 +47,7 @@ from typing import Any
 
 from ..errors import HanabiError
 from ..state import EndReason
-from . import _records
+from . import records as _records
 
 __all__ = ["Desync"]
 

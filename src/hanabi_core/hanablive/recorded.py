@@ -9,12 +9,12 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from .._reach import _reachable, _sudoku_reach
-from .._tables import _variant_tables
-from ..actions import ColourClue, Play, RankClue
+from ..actions import ColourClue, RankClue
 from ..cards import RANKS, DealtCard
 from ..errors import InvalidOptions
-from ..state import EndReason, GameState
+from ..rules.reach import reachable, sudoku_reach
+from ..rules.tables import variant_tables
+from ..state import EndReason, Fate, GameState
 from .protocol import END_CONDITION, HIDDEN, TERMINATED, TERMINATED_BY_VOTE
 
 if TYPE_CHECKING:
@@ -124,11 +124,11 @@ def messages(record: GameRecord, seat: int) -> tuple[dict[str, Any], ...]:
                 )
             # hanab.live says what befell the card: for a card of an inverted suit, the other
             # button's (rule 9.13).
-            if variant.hidden_plays and isinstance(action, Play) != card.inverted:
+            if variant.hidden_plays and turn.fate is not Fate.DISCARDED:
                 # Rule 9.33 (server/src/actions_scrub.go): a card put into the hole reaches every
                 # player face down.
                 face["suitIndex"] = face["rank"] = HIDDEN
-            if (isinstance(action, Play) != card.inverted) and not turn.misplay:
+            if turn.fate is Fate.BUILT:
                 out.append({"type": "play", **face})
             else:
                 out.append({"type": "discard", **face, "failed": turn.misplay})
@@ -182,12 +182,12 @@ def _max_score(state: GameState) -> int:
     variantSudokuGetMaxScore)."""
     variant = state.options.variant
     if variant.up_or_down:
-        return _reachable(state.options, state.built, state.discards, state.directions)
+        return reachable(state.options, state.built, state.discards, state.directions)
     gone: dict[tuple[int, int], int] = {}
     for card in state.discards:
         gone[card.suit_index, card.rank] = gone.get((card.suit_index, card.rank), 0) + 1
     if variant.sudoku:
-        return _sudoku_reach(_variant_tables(variant), gone, state.starts, server=True)
+        return sudoku_reach(variant_tables(variant), gone, state.starts, server=True)
     total = 0
     for i, suit in enumerate(variant.suits):
         copies = dict(zip(RANKS, suit.copies, strict=True))

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 import attrs
 from attrs import frozen
 
-from ..errors import HanabiError, InvalidOptions, _brief
+from ..errors import HanabiError, InvalidOptions, brief
 
 if TYPE_CHECKING:
     from .live import LiveGame
@@ -181,7 +181,7 @@ def _check(value: object, kind: str, command: str, field: str) -> Any:
     """`value` as the field's Python value (lists become tuples), or a `ProtocolError`."""
 
     def bad() -> ProtocolError:
-        return ProtocolError(command, field, f"must be {_KINDS[kind]}, got {_brief(value)}")
+        return ProtocolError(command, field, f"must be {_KINDS[kind]}, got {brief(value)}")
 
     if kind == "int":
         # Go writes its integers as JSON numbers; a float with no fraction is the same number.
@@ -245,7 +245,7 @@ def _build(cls: type[_T], data: object, command: str, prefix: str = "") -> _T:
     ``extra``."""
     where = prefix or "$"
     if not isinstance(data, Mapping):
-        raise ProtocolError(command, where, f"must be an object, got {_brief(data)}")
+        raise ProtocolError(command, where, f"must be an object, got {brief(data)}")
     values: dict[str, Any] = {}
     known: set[str] = set()
     for f in attrs.fields(cls):  # type: ignore[arg-type]
@@ -456,10 +456,10 @@ _ACTIONS: dict[str, type[Any]] = {
 
 def _parse_action(data: object, command: str, where: str) -> Any:
     if not isinstance(data, Mapping):
-        raise ProtocolError(command, where, f"a game action is an object, got {_brief(data)}")
+        raise ProtocolError(command, where, f"a game action is an object, got {brief(data)}")
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError(command, f"{where}.type", f"must be a string, got {_brief(kind)}")
+        raise ProtocolError(command, f"{where}.type", f"must be a string, got {brief(kind)}")
     cls = _ACTIONS.get(kind)
     if cls is None:
         return UnknownAction(kind, extra={k: v for k, v in data.items() if k != "type"})
@@ -889,7 +889,7 @@ _CLIENT: dict[str, type[Any]] = {
 def _split(command: str, data: Any) -> tuple[str, Any]:
     """`command` and its parsed data; a whole frame may be given as `command` alone."""
     if not isinstance(command, str):
-        raise ProtocolError("", "$", f"a command is a string, got {_brief(command)}")
+        raise ProtocolError("", "$", f"a command is a string, got {brief(command)}")
     if data is None:
         if len(command) > MAX_FRAME:
             raise ProtocolError("", "$", f"the frame is over {MAX_FRAME} characters")

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import Card, DealtCard, Suit
-from ..errors import InvalidOptions, _brief
+from ..errors import InvalidOptions, brief
 from ..options import EDITIONS, Options
 from ..variants import VARIANTS, Variant
 
@@ -59,7 +59,7 @@ def hle_variant(colors: int) -> Variant:
         InvalidOptions: `colors` is not 1 to 5.
     """
     if type(colors) is not int or colors not in _VARIANTS:
-        raise InvalidOptions("colors", f"must be a whole number from 1 to 5, got {_brief(colors)}")
+        raise InvalidOptions("colors", f"must be a whole number from 1 to 5, got {brief(colors)}")
     return _VARIANTS[colors]
 
 
@@ -88,7 +88,7 @@ def require_hle_variant(options: Options) -> None:
         raise InvalidOptions(
             "variant",
             f"HLE plays only its own colours (R, Y, G, W, B; 1 to 5 of them), not "
-            f"{_brief(options.variant.name)}",
+            f"{brief(options.variant.name)}",
         )
 
 
@@ -98,7 +98,7 @@ def _int_option(config: Mapping[str, Any], key: str, default: int) -> int:
         try:
             value = int(str(value))  # HLE passes every value to C++ as a string
         except ValueError:
-            raise InvalidOptions(key, f"must be a whole number, got {_brief(value)}") from None
+            raise InvalidOptions(key, f"must be a whole number, got {brief(value)}") from None
     return value
 
 
@@ -126,17 +126,15 @@ def options_from_config(config: Mapping[str, Any]) -> Options:
     for key in config:
         if key not in _CONFIG_KEYS:
             # The key is the caller's: any object, any length; the error names it in brief.
-            field = key if isinstance(key, str) and len(key) <= 40 else _brief(key)
+            field = key if isinstance(key, str) and len(key) <= 40 else brief(key)
             raise InvalidOptions(field, f"is not an HLE config key; the keys are {_CONFIG_KEYS}")
     players = _int_option(config, "players", 2)
     if not 2 <= players <= 5:
-        raise InvalidOptions(
-            "players", f"must be a whole number from 2 to 5, got {_brief(players)}"
-        )
+        raise InvalidOptions("players", f"must be a whole number from 2 to 5, got {brief(players)}")
     ranks = _int_option(config, "ranks", 5)
     if ranks != 5:
         raise InvalidOptions(
-            "ranks", f"must be 5: hanabi_core's cards have the ranks 1 to 5, got {_brief(ranks)}"
+            "ranks", f"must be 5: hanabi_core's cards have the ranks 1 to 5, got {brief(ranks)}"
         )
     variant = hle_variant(_int_option(config, "colors", 5))
     hand_size = _int_option(config, "hand_size", 5 if players < 4 else 4)
@@ -144,7 +142,7 @@ def options_from_config(config: Mapping[str, Any]) -> Options:
     if observation_type not in (MINIMAL, CARD_KNOWLEDGE, SEER):
         raise InvalidOptions(
             "observation_type", f"must be 0 (minimal), 1 (card knowledge) or 2 (seer), got "
-            f"{_brief(observation_type)}"
+            f"{brief(observation_type)}"
         )  # fmt: skip
     return EDITIONS["hle"].options(
         players,

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import RANKS, Card, DealtCard
-from ..errors import InvalidOptions, _brief
+from ..errors import InvalidOptions, brief
 from ..options import Options
 from ..state import GameState, Turn
 from ..variants import ClueShown
@@ -268,7 +268,7 @@ def _layout(options: Options, observation_type: int) -> _Layout:
     if layout is None:
         if observation_type not in (MINIMAL, CARD_KNOWLEDGE, SEER):
             raise InvalidOptions(
-                "observation_type", f"must be 0, 1 or 2, got {_brief(observation_type)}"
+                "observation_type", f"must be 0, 1 or 2, got {brief(observation_type)}"
             )
         if options.variant.clue_shown is not ClueShown.VALUE:
             # HLE's observation has a clue's colour or rank in it: it cannot hide them.
@@ -301,11 +301,9 @@ def observation_length(options: Options, observation_type: int = CARD_KNOWLEDGE)
 
 def _check_seat(state: GameState, seat: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise InvalidOptions("seat", f"must be a seat number, got {_brief(seat)}")
+        raise InvalidOptions("seat", f"must be a seat number, got {brief(seat)}")
     if not 0 <= seat < state.options.players:
-        raise InvalidOptions(
-            "seat", f"must be 0 to {state.options.players - 1}, got {_brief(seat)}"
-        )
+        raise InvalidOptions("seat", f"must be 0 to {state.options.players - 1}, got {brief(seat)}")
 
 
 def _sections(

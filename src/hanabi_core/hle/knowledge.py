@@ -11,8 +11,8 @@ from collections.abc import Iterable
 
 from ..actions import ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
-from ..rules import dealt_orders
-from ..state import GameState, Turn, _replace_card
+from ..rules.hands import dealt_orders, hands_through, replace_card
+from ..state import GameState, Turn
 from ..views import PlayerView
 from .config import _COLOUR_OF_NAME, require_hle_variant
 
@@ -110,7 +110,7 @@ def hle_knowledge(state: GameState, seer: bool = False) -> Knowledge:
     for turn in state.turns:
         action = turn.action
         if isinstance(action, (Play, Discard)):
-            _replace_card(hands[turn.player], action.slot, turn.drawn)
+            replace_card(hands[turn.player], action.slot, turn.drawn)
         knowledge = _learn(knowledge, tuple(map(tuple, hands)), turn, fresh, seer)
     return knowledge
 
@@ -124,15 +124,13 @@ def view_knowledge(seen: PlayerView) -> Knowledge:
     options = seen.options
     require_hle_variant(options)
     fresh = _fresh(len(options.variant.suits))
-    hands = [list(block) for block in dealt_orders(options)]
-    knowledge = [[fresh] * len(hand) for hand in hands]
-    for turn in seen.history:
+    knowledge = [[fresh] * len(hand) for hand in dealt_orders(options)]
+    for turn, hands in hands_through(options, seen.history):
         action = turn.action
         player = turn.player
         if isinstance(action, (Play, Discard)):
             drew = turn.drawn_order is not None
-            _replace_card(hands[player], action.slot, turn.drawn_order)
-            _replace_card(knowledge[player], action.slot, fresh if drew else None)
+            replace_card(knowledge[player], action.slot, fresh if drew else None)
         elif isinstance(action, (ColourClue, RankClue)):  # HLE's variants hide no clue (9.30)
             touched = set(turn.touched)
             target = action.target

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import RANKS
-from ..errors import IllegalAction, _brief
+from ..errors import IllegalAction, brief
 from ..options import Options
 from ..spec import Rule
 from ..state import GameState
@@ -32,7 +32,7 @@ def uid_to_action(state: GameState, uid: int) -> Action:
     if isinstance(uid, bool) or not isinstance(uid, int) or not 0 <= uid < max_moves(options):
         raise IllegalAction(
             Rule.KNOWN_ACTIONS_ONLY,
-            f"Cannot take move {_brief(uid)}: "
+            f"Cannot take move {brief(uid)}: "
             f"the moves of this game are 0 to {max_moves(options) - 1}",
             action=uid,
             state=state,
@@ -83,7 +83,7 @@ def action_to_uid(state: GameState, action: Action) -> int:
                 return 2 * size + colour_moves + (offset - 1) * len(RANKS) + action.rank - 1
     raise IllegalAction(
         Rule.KNOWN_ACTIONS_ONLY,
-        f"Cannot give {_brief(action)} a move uid: "
+        f"Cannot give {brief(action)} a move uid: "
         "it names no slot, seat, colour or rank of this game",
         action=action,
         state=state,

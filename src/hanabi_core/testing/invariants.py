@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
-from ..cards import RANKS, START, Card, Suit
+from ..cards import RANKS, START, Card, DealtCard, Suit
 from ..errors import IllegalAction
 from ..options import Options
 from ..rules import apply, check, is_legal, legal_actions
 from ..spec import Rule
-from ..state import Direction, EndReason, GameState
+from ..state import Direction, EndReason, GameState, Turn
 from ..variants import VARIANTS, Variant
 
 __all__ = [
@@ -289,6 +289,15 @@ def _firework_faces(state: GameState) -> list[tuple[str, int]]:
     return [(s.name, r) for s in variant.suits for r in s.build_order[: built[s.name]]]
 
 
+def _built(t: Turn) -> DealtCard | None:
+    """The turn's card if it extended its firework: a play, or a discard of an inverted suit's
+    card (rule 9.13), that did not misplay. Stated here afresh, not read from `Turn.fate`: this
+    module is an independent second statement of the rules."""
+    if t.card is not None and (type(t.action) is Play) != t.card.inverted and not t.misplay:
+        return t.card
+    return None
+
+
 def _up_or_down_faces(state: GameState) -> list[tuple[str, int]]:
     """Rule 9.29, computed afresh from the turns: each firework's cards in the order played fit
     (nothing, then 1, 5 or START; after START, 2 or 4; then on in the chosen direction), and give
@@ -296,8 +305,8 @@ def _up_or_down_faces(state: GameState) -> list[tuple[str, int]]:
     variant = state.options.variant
     stacks: dict[str, list[int]] = {name: [] for name in variant.suit_names}
     for t in state.turns:
-        if t.card is not None and (type(t.action) is Play) != t.card.inverted and not t.misplay:
-            stacks[t.card.suit].append(t.card.rank)
+        if (card := _built(t)) is not None:
+            stacks[card.suit].append(card.rank)
     directions = []
     for name, ranks in stacks.items():
         assert len(ranks) == state.fireworks[name], "an Up or Down firework lost count"
@@ -327,8 +336,8 @@ def _sudoku_faces(state: GameState) -> list[tuple[str, int]]:
     size = variant.stack_size
     stacks: dict[str, list[int]] = {name: [] for name in variant.suit_names}
     for t in state.turns:
-        if t.card is not None and (type(t.action) is Play) != t.card.inverted and not t.misplay:
-            stacks[t.card.suit].append(t.card.rank)
+        if (card := _built(t)) is not None:
+            stacks[card.suit].append(card.rank)
     for name, ranks in stacks.items():
         assert len(ranks) == state.fireworks[name] <= size, "a Sudoku firework lost count"
         expected = [(ranks[0] - 1 + k) % size + 1 for k in range(len(ranks))] if ranks else []
@@ -367,12 +376,7 @@ def check_card_conservation(state: GameState) -> None:
     faces.update(_firework_faces(state))
     assert faces == _deck_faces(options.variant), "the cards are not the variant's deck"
     assert len(located) + sum(state.fireworks.values()) == options.deck_size
-    played = {
-        t.card.order
-        for t in state.turns
-        # A play, or a discard of an inverted suit's card (rule 9.13), that did not misplay.
-        if t.card is not None and (type(t.action) is Play) != t.card.inverted and not t.misplay
-    }
+    played = {card.order for t in state.turns if (card := _built(t)) is not None}
     assert played == set(range(options.deck_size)) - orders, "fireworks hold unplayed cards"
 
 

@@ -14,10 +14,28 @@ from typing import TypeVar
 
 from attrs import frozen
 
-from .actions import ColourClue, Discard, Play, RankClue
-from .cards import RANKS, START, Card, DealtCard
-from .options import Options
-from .variants import Variant
+from ..actions import ColourClue, Discard, Play, RankClue
+from ..cards import RANKS, START, Card, DealtCard
+from ..options import Options
+from ..variants import Variant
+
+#: Faces a suit takes in a face index: ranks 1 to 5, then START (rule 9.29).
+FACES_PER_SUIT = len(RANKS) + 1
+
+
+def face_index(suit_index: int, rank: int) -> int:
+    """The face index of a card: suit index · 6 + its rank's slot (0 to 4 for ranks 1 to 5, 5 for
+    START). The one encoding of a face as a small int, read by the face masks of `knowledge`, by
+    `sampling` and by `LiveGame`'s tracker.
+
+    ```python
+    from hanabi_core.cards import START
+    from hanabi_core.rules.tables import face_index
+    assert face_index(0, 1) == 0 and face_index(1, 5) == 10 and face_index(2, START) == 17
+    ```
+    """
+    return suit_index * FACES_PER_SUIT + (5 if rank == START else rank - 1)
+
 
 _Clue = TypeVar("_Clue", ColourClue, RankClue)
 
@@ -30,7 +48,7 @@ _MAX_SEATS = 6
 
 
 @frozen
-class _Tables:
+class OptionTables:
     """Interned actions for one `Options` (speed only, no rules of their own)."""
 
     # plays[n]: Play of slots 0 to n-1; slot_moves[n]: those, then Discard of the same slots.
@@ -38,7 +56,7 @@ class _Tables:
     slot_moves: tuple[tuple[Play | Discard, ...], ...]
     # others[p]: the seats after p in turn order, p excluded (the order of clues in legal_actions).
     others: tuple[tuple[int, ...], ...]
-    # The variant's clue tables (see `_VariantTables`).
+    # The variant's clue tables (see `VariantTables`).
     colour_clues: tuple[tuple[tuple[ColourClue, ...], ...], ...] | None
     colour_actions: tuple[tuple[ColourClue, ...], ...]
     rank_clues: tuple[tuple[tuple[RankClue, ...], ...], ...]
@@ -52,9 +70,9 @@ class _Tables:
     alternating: bool
 
 
-def _tables(options: Options) -> _Tables:
+def option_tables(options: Options) -> OptionTables:
     cache = options._cache
-    tables: _Tables | None = cache.tables  # type: ignore[assignment]  # a cache options keeps
+    tables: OptionTables | None = cache.tables  # type: ignore[assignment]  # a cache options keeps
     if tables is None:
         tables = _build_tables(options)
         cache.tables = tables
@@ -62,7 +80,7 @@ def _tables(options: Options) -> _Tables:
 
 
 @frozen
-class _VariantTables:
+class VariantTables:
     """Lookup tables that depend on the variant alone (speed only, no rules of their own)."""
 
     # The distinct faces in canonical order, and each canonical position's face index.
@@ -95,11 +113,11 @@ class _VariantTables:
     stack_size: int
 
 
-def _variant_tables(variant: Variant) -> _VariantTables:
+def variant_tables(variant: Variant) -> VariantTables:
     """Built once per variant and kept on it, so that options built again and again (drivers
     often make a fresh `Options` per game) share them."""
     cache = variant._cache
-    tables: _VariantTables | None = cache.tables  # type: ignore[assignment]  # its cache
+    tables: VariantTables | None = cache.tables  # type: ignore[assignment]  # its cache
     if tables is None:
         faces = list(dict.fromkeys(variant.deck))
         face_index = {face: i for i, face in enumerate(faces)}
@@ -122,7 +140,7 @@ def _variant_tables(variant: Variant) -> _VariantTables:
             )
             for order in range(len(variant.deck))
         )
-        tables = _VariantTables(
+        tables = VariantTables(
             face_index=MappingProxyType(face_index),
             canonical_face=canonical,
             dealt=dealt,
@@ -154,7 +172,7 @@ def _variant_tables(variant: Variant) -> _VariantTables:
     return tables
 
 
-def _filter_bits(actions: tuple[_Clue, ...], bits: int) -> tuple[_Clue, ...]:
+def filter_bits(actions: tuple[_Clue, ...], bits: int) -> tuple[_Clue, ...]:
     """The actions whose index has its bit set in `bits`."""
     return tuple(a for i, a in enumerate(actions) if bits >> i & 1)
 
@@ -170,16 +188,14 @@ _ClueTables = tuple[
 def _clue_tables(
     colours: tuple[str, ...], colour_blind: bool, ranks: tuple[int, ...], rank_blind: bool
 ) -> _ClueTables:
-    """The clue tables of `_VariantTables`, which depend on the clues a variant names alone (many
+    """The clue tables of `VariantTables`, which depend on the clues a variant names alone (many
     hanab.live variants share them). A memo of a pure function: it never changes a result."""
     colour_actions = tuple(tuple(ColourClue(t, c) for c in colours) for t in range(_MAX_SEATS))
     colour_clues = None
     if len(colours) <= _MAX_TABLED_COLOURS:
         colour_clues = tuple(
             # Rule 9.17: a colour clue that touches nothing is legal all the same.
-            tuple(
-                _filter_bits(actions, -1 if colour_blind else b) for b in range(1 << len(colours))
-            )
+            tuple(filter_bits(actions, -1 if colour_blind else b) for b in range(1 << len(colours)))
             for actions in colour_actions
         )
     # Bit v of a card's rank bits stands for a clue naming rank v (bit 0 always clear); the clues
@@ -196,13 +212,13 @@ def _clue_tables(
     return colour_actions, colour_clues, rank_clues
 
 
-def _build_tables(options: Options) -> _Tables:
+def _build_tables(options: Options) -> OptionTables:
     n = options.players
-    variant = _variant_tables(options.variant)
+    variant = variant_tables(options.variant)
     colour_actions = variant.colour_actions[:n]
     # Every bit set: every rank clue the variant may name.
     rank_actions = tuple(clues[-1] for clues in variant.rank_clues[:n])
-    return _Tables(
+    return OptionTables(
         plays=tuple(tuple(map(Play, range(n))) for n in range(options.hand_size + 1)),
         slot_moves=tuple(
             (*map(Play, range(n)), *map(Discard, range(n))) for n in range(options.hand_size + 1)
@@ -212,13 +228,13 @@ def _build_tables(options: Options) -> _Tables:
         colour_actions=colour_actions,
         rank_clues=variant.rank_clues,
         all_clues=tuple((*c, *r) for c, r in zip(colour_actions, rank_actions, strict=True)),
-        note_cap=_note_cap(options),
+        note_cap=note_cap(options),
         clue_cost=options.variant.note_units,
         discard_at_cap=options.variant.discards_at_note_cap,
         alternating=options.variant.alternating_clues,
     )
 
 
-def _note_cap(options: Options) -> int:
+def note_cap(options: Options) -> int:
     """The Note cap in units (rules 1.2, 10.3 and 9.25)."""
     return options.max_notes * options.variant.note_units

@@ -5,19 +5,39 @@ spec open: each check and each effect cites the rule it implements. The layers, 
 fullest, follow python-chess: `legal_actions` lists what may be done, `is_legal` answers for one
 action, `check` says why an action is refused, and `apply` validates and returns the next state.
 
-What only computes lives in private modules below this one: `_tables` (lookups derived once per
-options or variant), `_legality` (the legality core and the refusals) and `_reach` (what the
-fireworks can still reach, rules 7.4, 7.6 and 9.29).
+What only computes lives in the modules of this package: `rules.tables` (lookups derived once per
+options or variant), `rules.legality` (the legality core and the refusals) and `rules.reach` (what
+the fireworks can still reach, rules 7.4, 7.6 and 9.29).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from operator import getitem
+from typing import Any
 
 from attrs import evolve
 
-from ._legality import (  # the legality core (sections 3 to 6), called directly on the hot path
+from ..actions import Action, ColourClue, Discard, Play, RankClue
+from ..cards import Card, DealtCard
+from ..deal import check_deck, check_seed, permutation
+from ..errors import IllegalAction, InvalidArgument, InvalidDeck, InvalidOptions, brief
+from ..log import Entry
+from ..options import Options
+from ..scoring import max_points
+from ..spec import Rule
+from ..state import Direction, EndReason, GameState, Outcome, new_state, push
+from .effects import (
+    Effect,
+    card_effect,
+    end_of_turn,
+    firework_after,
+    no_legal_action,
+    outcome_after_turn,
+    seat_to_move,
+)
+from .hands import dealt_orders
+from .legality import (  # the legality core (sections 3 to 6), called directly on the hot path
     _check_card_action,
     _check_clue,
     _last_clue_type,
@@ -28,18 +48,11 @@ from ._legality import (  # the legality core (sections 3 to 6), called directly
     _touched,
     _verb,
 )
-from ._reach import _out_of_reach, _reachable, sudoku_next, up_or_down_next
-from ._tables import _note_cap, _variant_tables
-from .actions import Action, ColourClue, Discard, Play, RankClue
-from .cards import RANKS, Card, DealtCard
-from .deal import check_deck, check_seed, permutation
-from .errors import IllegalAction, InvalidArgument, InvalidDeck, InvalidOptions, _brief
-from .options import Options
-from .scoring import max_points, points
-from .spec import Rule
-from .state import Direction, EndReason, GameState, Outcome, new_state, push
+from .reach import sudoku_next, up_or_down_next
+from .tables import note_cap, variant_tables
 
 __all__ = [
+    "abandon",
     "apply",
     "check",
     "dealt_orders",
@@ -54,19 +67,6 @@ __all__ = [
 ]
 
 # --- Set-up (section 2) -----------------------------------------------------------------------
-
-
-def dealt_orders(options: Options) -> tuple[range, ...]:
-    """The orders each seat is dealt (rule 2.4): seat p gets p·H … p·H+H−1, oldest first.
-
-    ```python
-    from hanabi_core import Options
-    from hanabi_core.rules import dealt_orders
-    assert dealt_orders(Options(2)) == (range(0, 5), range(5, 10))
-    ```
-    """
-    size = options.hand_size
-    return tuple(range(p * size, (p + 1) * size) for p in range(options.players))
 
 
 def new_game(
@@ -92,7 +92,7 @@ def new_game(
     if not isinstance(options, Options):
         raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
     variant = options.variant
-    tables = _variant_tables(variant)
+    tables = variant_tables(variant)
     if (deck is None) == (seed is None):
         raise InvalidDeck("deck", "give exactly one of deck= (the cards, top first) or seed=")
     if seed is not None:
@@ -115,7 +115,7 @@ def new_game(
         drawn,
         (0,) * suits,  # built
         (),  # discards
-        _note_cap(options),  # rule 2.7 (half Notes: rule 9.25)
+        note_cap(options),  # rule 2.7 (half Notes: rule 9.25)
         0,  # storms
         0,  # current player, rule 2.6
         0,  # turn
@@ -259,7 +259,7 @@ def playable(state: GameState, card: DealtCard | Card) -> bool:
         if found is None:
             return False
         suit = found
-    return _extend_firework(
+    return firework_after(
         state.options, state.built, state.directions, state.starts, suit, card.rank
     )[0]
 
@@ -287,8 +287,7 @@ def check(state: GameState, action: object) -> IllegalAction | None:
         state,
         action,
         Rule.KNOWN_ACTIONS_ONLY,
-        f"Cannot take {_brief(action)} as a turn: a turn is a Play, Discard, ColourClue or "
-        "RankClue",
+        f"Cannot take {brief(action)} as a turn: a turn is a Play, Discard, ColourClue or RankClue",
     )
 
 
@@ -298,6 +297,34 @@ def is_legal(state: GameState, action: object) -> bool:
 
 
 # --- What follows (sections 4 to 8) -----------------------------------------------------------
+
+
+def abandon(state: GameState) -> GameState:
+    """`state`, ended from outside the rules: abandoned and scored 0 (rule 7.5).
+
+    This is how a game stopped by hanab.live's server or by a vote ends; the rules themselves never
+    abandon a game. Nothing else of the state changes.
+
+    Raises:
+        IllegalAction: the game is already over (rule 3.3).
+
+    ```python
+    from hanabi_core import EndReason, Options, abandon, new_game
+    state = abandon(new_game(Options(2), seed=1))
+    assert state.is_over and state.outcome.reason is EndReason.ABANDONED and state.score == 0
+    ```
+    """
+    if state.outcome is not None:
+        raise IllegalAction(
+            Rule.NO_ACTION_AFTER_THE_END,
+            f"Cannot abandon the game: it is already over "
+            f"({state.outcome.reason.value.replace('-', ' ')}, score {state.outcome.score})",
+            state=state,
+        )
+    # Rule 8.1 through `max_points`, as every other ending: under `descending_score` the highest
+    # score is not the number of cards (probe C of issue 21).
+    outcome = Outcome(EndReason.ABANDONED, 0, max_points(state.options), Rule.ABANDONED)
+    return evolve(state, outcome=outcome)
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -318,23 +345,41 @@ def apply(state: GameState, action: Action) -> GameState:
     # whatever falls through is refused with the reason `check` gives.
     if state.outcome is None:
         p = state.current_player
+        # A card played or discarded: its fate is played or discarded by the button pressed, the
+        # other button's for a card of an inverted suit (rule 9.13); `card_effect` does the rest.
         if isinstance(action, Play):
             hand = state.hands[p]
-            if 0 <= action.slot < len(hand):
-                return _play(state, hand, action.slot, action)
+            slot = action.slot
+            if 0 <= slot < len(hand):
+                card = hand[slot]
+                return _end_turn(
+                    state, action, (), card, hand[:slot] + hand[slot + 1 :],
+                    card_effect(
+                        state.options, state.built, state.discards, state.notes, state.storms,
+                        state.directions, state.starts, card, not card.inverted,
+                    ),
+                )  # fmt: skip
         elif isinstance(action, Discard):
             hand = state.hands[p]
-            if 0 <= action.slot < len(hand):
-                # Rule 5.2: a spent Note is needed (the common case first) ...
-                if state.notes < state.options.max_notes:
-                    return _discard(state, hand, action.slot, action, True)
+            slot = action.slot
+            if 0 <= slot < len(hand):
                 options = state.options
-                variant = options.variant
-                # ... the cap counted in half Notes in Clue Starved (rule 9.25) ...
-                if state.notes < _note_cap(options):
-                    return _discard(state, hand, action.slot, action, True)
-                if variant.discards_at_note_cap:  # ... and rule 9.13: at the cap, for no Note
-                    return _discard(state, hand, action.slot, action, False)
+                # Rule 5.2: a spent Note is needed (the common case first), the cap counted in
+                # half Notes in Clue Starved (rule 9.25); rule 9.13: at the cap too, for no
+                # Note, with an inverted suit.
+                if (
+                    state.notes < options.max_notes
+                    or state.notes < note_cap(options)
+                    or options.variant.discards_at_note_cap
+                ):
+                    card = hand[slot]
+                    return _end_turn(
+                        state, action, (), card, hand[:slot] + hand[slot + 1 :],
+                        card_effect(
+                            options, state.built, state.discards, state.notes, state.storms,
+                            state.directions, state.starts, card, card.inverted,
+                        ),
+                    )  # fmt: skip
         elif isinstance(action, (ColourClue, RankClue)):
             target = action.target
             options = state.options
@@ -350,106 +395,19 @@ def apply(state: GameState, action: Action) -> GameState:
                 ):
                     # Rule 4.1: the clue spends a Note; nobody draws.
                     return _end_turn(
-                        state, action, touched, None, False, False,
-                        None, state.built, state.discards, state.notes - cost, state.storms,
+                        state, action, touched, None, None,
+                        (
+                            state.built, state.discards, state.notes - cost, state.storms,
+                            state.directions, state.starts, False, False,
+                        ),
                     )  # fmt: skip
     error = check(state, action)
     assert error is not None  # the branches above accept everything check accepts
     raise error
 
 
-def _discard(
-    state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play | Discard, gained: bool
-) -> GameState:
-    """The discard effect; `gained` is whether a Note comes back (not at the cap, rule 9.13)."""
-    card = hand[slot]
-    if card.inverted and isinstance(action, Discard):
-        return _play(state, hand, slot, action)  # rule 9.13: discarding it plays it
-    # Rule 5.3: the card goes face up to the discard pile and a Note comes back (one unit in Clue
-    # Starved, rule 9.25; none at the cap, which only an inverted suit's variant reaches, 9.13).
-    return _end_turn(
-        state, action, (), card, False, gained,
-        hand[:slot] + hand[slot + 1 :], state.built, (*state.discards, card),
-        state.notes + gained, state.storms,
-    )  # fmt: skip
-
-
-def _play(
-    state: GameState, hand: tuple[DealtCard, ...], slot: int, action: Play | Discard
-) -> GameState:
-    """A card played (or an inverted card discarded, rule 9.13): built if it extends its firework
-    (rule 6.2, and the variant's build rule: 9.7, 9.29, 9.32), else a misplay (rule 6.3)."""
-    card = hand[slot]
-    if card.inverted and isinstance(action, Play):
-        # Rule 9.13: playing it discards it (a Note back unless at the cap).
-        return _discard(state, hand, slot, action, state.notes < _note_cap(state.options))
-    built = state.built
-    suit = card.suit_index
-    rest = hand[:slot] + hand[slot + 1 :]
-    options = state.options
-    fits, complete, directions, starts = _extend_firework(
-        options, built, state.directions, state.starts, suit, card.rank
-    )
-    if not fits:
-        # Rule 6.3: a misplay goes to the discard pile and turns a Storm token.
-        return _end_turn(
-            state, action, (), card, True, False,
-            rest, built, (*state.discards, card), state.notes, state.storms + 1,
-        )  # fmt: skip
-    # Rule 6.4: completing a firework brings a Note back (half a Note in Clue Starved, rule 9.25),
-    # unless none is spent; not in Throw It in a Hole (rule 9.33).
-    bonus = complete and not options.variant.hidden_plays and state.notes < _note_cap(options)
-    return _end_turn(
-        state, action, (), card, False, bonus,
-        rest, (*built[:suit], built[suit] + 1, *built[suit + 1 :]), state.discards,
-        state.notes + bonus, state.storms, directions, starts,
-    )  # fmt: skip
-
-
-def _extend_firework(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
-    options: Options,
-    built: tuple[int, ...],
-    directions: tuple[int, ...],
-    starts: tuple[int, ...],
-    suit: int,
-    rank: int,
-) -> tuple[bool, bool, tuple[int, ...], tuple[int, ...]]:
-    """What a card of `rank` does to firework `suit`: `(fits, complete, directions, starts)`.
-
-    `fits`: it extends the firework (rule 6.2 and the variant's build rule: 9.7, 9.29, 9.32);
-    `complete`: it is the firework's last card (rule 6.4's Note); `directions` and `starts`: the Up
-    or Down directions (rule 9.29) and Sudoku starts (rule 9.32) once it is built, the same tuples
-    when it changes neither. The one statement of the build rules, for `apply`, `playable` and
-    [`LiveGame`][hanabi_core.hanablive.LiveGame], which tracks a game without its deck.
-    """
-    tables = _variant_tables(options.variant)
-    height = built[suit]
-    if tables.up_or_down:
-        # Rule 9.29: the first cards decide the direction; the fifth card (a 5 going up, a 1 going
-        # down) completes it.
-        direction = directions[suit]
-        fits = rank in up_or_down_next(height, direction)
-        if fits and direction == Direction.UNDECIDED and rank in _DIRECTION_OF:
-            directions = (*directions[:suit], _DIRECTION_OF[rank], *directions[suit + 1 :])
-        return fits, fits and height + 1 == len(RANKS), directions, starts
-    if tables.sudoku:
-        # Rule 9.32: the first card sets the start; the stack-size-th card, whichever rank it is,
-        # completes it.
-        fits = rank in sudoku_next(height, starts[suit], starts, tables.stack_size)
-        if fits and not height:
-            starts = (*starts[:suit], rank, *starts[suit + 1 :])
-        return fits, fits and height + 1 == tables.stack_size, directions, starts
-    # Rules 6.2 and 9.7: the next rank of its build order; under descending_bonus="five" (ruling
-    # 13.8) a 5 counts as completing it, the first card of a descending one.
-    next_rank = tables.next_rank[suit]
-    fits = rank == next_rank[height]
-    five = options.descending_bonus == "five"
-    return fits, fits and (rank == 5 if five else next_rank[height + 1] == 0), directions, starts
-
-
-#: Rule 9.29: the direction a card decides when it extends an undecided firework (START leaves it
-#: undecided).
-_DIRECTION_OF = {1: Direction.UP, 2: Direction.UP, 4: Direction.DOWN, 5: Direction.DOWN}
+# `Entry(...)` without the NamedTuple's Python-level `__new__`: the same value at half the cost.
+_entry: Callable[[type[Entry], tuple[Any, ...]], Entry] = tuple.__new__
 
 
 def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
@@ -457,142 +415,55 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
     action: Action,
     touched: tuple[int, ...],
     card: DealtCard | None,
-    misplay: bool,
-    note_gained: bool,
     hand: tuple[DealtCard, ...] | None,
-    built: tuple[int, ...],
-    discards: tuple[DealtCard, ...],
-    notes: int,
-    storms: int,
-    directions: tuple[int, ...] | None = None,
-    starts: tuple[int, ...] | None = None,
+    effect: Effect,
 ) -> GameState:
-    """The draw (rule 6.5), the turn order (3.2), the log, and the end of the game (section 7).
+    """The draw (rule 6.5), the turn order (3.2), the log, and the end of the game (section 7,
+    `effects.end_of_turn` and, for rule 7.4c, `effects.seat_to_move`).
 
     `hand` is the acting player's hand after a play or discard, before the draw; `None` after a
-    clue, which leaves every hand as it was. `directions`: the Up or Down fireworks' directions
-    after the turn (rule 9.29), `starts` the Sudoku fireworks' start ranks (rule 9.32), each
-    `None` when unchanged.
+    clue, which leaves every hand as it was. `effect` is the turn's, as `effects.card_effect`
+    gives it: `(built, discards, notes, storms, directions, starts, misplay, note_gained)`.
     """
+    built, discards, notes, storms, directions, starts, misplay, note_gained = effect
     options = state.options
     p = state.current_player
     dealt = state.dealt
     drawn = state.drawn
-    turns_left = state.turns_left
-    if turns_left is not None:
-        turns_left -= 1  # rule 7.3: one more of the final round's turns is used
     new_card = None
     hands = state.hands
+    last_draw = False
     if hand is not None:
         if drawn < len(dealt):
             # Rule 6.5: draw the next card; it becomes the newest, at the end of the hand.
             new_card = dealt[drawn]
             hand = (*hand, new_card)
             drawn += 1
-            if drawn == len(dealt) and options.last_round:
-                # Rule 7.3: the last card is drawn; every player, the drawer too, has one turn.
-                turns_left = options.players
+            last_draw = drawn == len(dealt)
         hands = (*hands[:p], hand, *hands[p + 1 :])
-    log = push(state.log, (p, action, touched, card, misplay, note_gained, new_card))
-    if directions is None:
-        directions = state.directions
-    if starts is None:
-        starts = state.starts
-    outcome = outcome_after_turn(
-        options, built, storms, turns_left, discards, card, directions, starts
-    )
+    log = push(state.log, _entry(Entry, (p, action, touched, card, misplay, note_gained, new_card)))
+    turns_left = state.turns_left
+    if turns_left is None and not last_draw:  # before the final round: nothing of 7.3 to count
+        outcome = outcome_after_turn(
+            options, built, storms, None, discards, card, directions, starts
+        )
+    else:
+        turns_left, outcome = end_of_turn(
+            options, turns_left, last_draw, built, storms, discards, card, directions, starts
+        )
+    nxt = (p + 1) % options.players  # rule 3.2
     after = new_state(
-        options, dealt, hands, drawn, built, discards, notes, storms,
-        (p + 1) % options.players,  # rule 3.2
+        options, dealt, hands, drawn, built, discards, notes, storms, nxt,
         state.turn + 1, turns_left, log, outcome, directions, starts,
     )  # fmt: skip
-    empty_handed = outcome is None and not options.last_round and not hands[after.current_player]
-    # Rule 7.4c, no last round: a player with an empty hand may have nothing left to do.
-    if empty_handed and not legal_actions(after):
-        if options.no_legal_action == "pass":
-            # Ruling 13.9, the other reading: the turn passes to the next seat that can act.
-            for step in range(1, options.players):
-                seat = (after.current_player + step) % options.players
-                candidate = evolve(after, current_player=seat)
-                if legal_actions(candidate):
-                    return candidate
-        outcome = Outcome(EndReason.NO_LEGAL_ACTION, 0, max_points(options), Rule.NO_LAST_ROUND)
-        after = evolve(after, outcome=outcome)
+    if outcome is None and not options.last_round and not hands[nxt]:
+        # Rule 7.4c, no last round: a player with an empty hand may have nothing left to do;
+        # every hand is seen here, so legality decides.
+        seat, ends = seat_to_move(
+            options, nxt, lambda seat: bool(legal_actions(evolve(after, current_player=seat)))
+        )
+        if ends:
+            return evolve(after, outcome=no_legal_action(options))
+        if seat != nxt:
+            return evolve(after, current_player=seat)  # ruling 13.9
     return after
-
-
-def outcome_after_turn(  # noqa: PLR0917
-    options: Options,
-    built: tuple[int, ...],
-    storms: int,
-    turns_left: int | None,
-    discards: tuple[DealtCard, ...],
-    card: DealtCard | None,
-    directions: tuple[int, ...] = (),
-    starts: tuple[int, ...] = (),
-) -> Outcome | None:
-    """The end of the game after a turn, if it ended (section 7), scored by section 8.
-
-    The one statement of the end conditions that need no hand: rules 7.1, 7.2, 7.3, 7.6 and 7.4b,
-    in rule 7.7's order. Rule 7.4c (a player with nothing legal to do) needs the hands, and `apply`
-    decides it after this. `apply` calls it with the state after the turn; so does
-    [`LiveGame`][hanabi_core.hanablive.LiveGame], which tracks a game without its deck.
-
-    Args:
-        options: the game's options.
-        built: the cards built on each firework after the turn, in the variant's suit order.
-        storms: the Storm tokens turned after the turn.
-        turns_left: the final round's turns left after the turn (`None` before the last draw).
-        discards: the discard pile after the turn.
-        card: the card played or discarded this turn (`None` after a clue).
-        directions: the Up or Down fireworks' directions after the turn (rule 9.29; empty in
-            other variants).
-        starts: the Sudoku fireworks' start ranks after the turn (rule 9.32; empty in other
-            variants).
-
-    ```python
-    from hanabi_core import EndReason, Options
-    from hanabi_core.rules import outcome_after_turn
-
-    options = Options(2)
-    assert outcome_after_turn(options, (1, 0, 0, 0, 0), 0, None, (), None) is None
-    ended = outcome_after_turn(options, (1, 0, 0, 0, 0), 3, None, (), None)
-    assert ended is not None and ended.reason is EndReason.STORM_OUT and ended.score == 0
-    ```
-    """
-    cards = sum(built)
-    # Rule 7.7: when several end conditions hold after one turn, the first below decides.
-    if storms >= options.max_storms:
-        # Rule 7.1, scored by rule 8.2 (or rule 8.4 without a last round: all or nothing).
-        zero = options.storm_out_score == "zero" or not options.last_round
-        score = 0 if zero else points(options, built)
-        return Outcome(EndReason.STORM_OUT, score, max_points(options), Rule.STORM_OUT)
-    if cards == options.variant.max_score:
-        # Rule 7.2: every firework is complete.
-        best = max_points(options)
-        return Outcome(EndReason.ALL_FIREWORKS, best, best, Rule.ALL_FIREWORKS_COMPLETE)
-    if options.last_round:
-        if turns_left == 0:
-            # Rule 7.3: the final round is over; rule 8.1 scores it.
-            return Outcome(
-                EndReason.FINAL_ROUND, points(options, built), max_points(options), Rule.FINAL_ROUND
-            )
-        if (
-            options.end_at_max_reachable
-            and card is not None
-            and cards == _reachable(options, built, discards, directions, starts)
-        ):
-            # Rule 7.6 (an option, hanab.live's rule): no card still in play can be built.
-            return Outcome(
-                EndReason.NOTHING_LEFT_TO_BUILD,
-                points(options, built),
-                max_points(options),
-                Rule.NOTHING_LEFT_TO_BUILD,
-            )
-        return None
-    # Rule 7.4b, no last round: lost (rule 8.4, score 0) once the maximum is out of reach.
-    # The card went to the discard pile (a discard or a misplay) if it is now on top of it.
-    discarded = card is not None and discards and discards[-1] is card
-    if discarded and _out_of_reach(options, built, discards, card, directions, starts):  # type: ignore[arg-type]
-        return Outcome(EndReason.MAX_SCORE_UNREACHABLE, 0, max_points(options), Rule.NO_LAST_ROUND)
-    return None

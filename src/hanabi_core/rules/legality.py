@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from ._tables import _filter_bits, _note_cap, _tables, _variant_tables
-from .actions import Action, ColourClue, Discard, Play, RankClue
-from .cards import RANKS, DealtCard
-from .errors import IllegalAction, _brief
-from .options import Options
-from .spec import Rule
-from .state import GameState, Log
+from ..actions import Action, ColourClue, Discard, Play, RankClue
+from ..cards import RANKS, DealtCard
+from ..errors import IllegalAction, brief
+from ..options import Options
+from ..spec import Rule
+from ..state import GameState, Log
+from .tables import filter_bits, note_cap, option_tables, variant_tables
 
 
 def _legal_actions(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
@@ -28,7 +28,7 @@ def _legal_actions(  # noqa: PLR0917  (positional on the hot path: keywords cost
     newest_first: Iterable[Action],
 ) -> tuple[Action, ...]:
     """`legal_actions_from` on arguments known to be good (the game's own, or checked)."""
-    tables = _tables(options)
+    tables = option_tables(options)
     # Rules 5.1 and 6.1: a play of any slot; rule 5.2: a discard too, unless every Note is
     # available (the cap in half Notes in Clue Starved, rule 9.25; at it all the same, rule 9.13).
     if notes < tables.note_cap or tables.discard_at_cap:
@@ -52,17 +52,17 @@ def _legal_actions(  # noqa: PLR0917  (positional on the hot path: keywords cost
                     actions += colour_clues[target][colours]
                 else:  # more colours than the tables cover (rule 9.17: blind clues are legal)
                     blind = options.variant.colour_clues_touch_nothing
-                    actions += _filter_bits(tables.colour_actions[target], -1 if blind else colours)
+                    actions += filter_bits(tables.colour_actions[target], -1 if blind else colours)
                 actions += rank_clues[target][ranks]  # rule 4.3: the variant's ranks (9.17, 9.18)
         if tables.alternating:
             # Rule 9.26: no clue of the type of the game's latest clue.
-            last = _last_clue(newest_first)
+            last = last_clue(newest_first)
             if last is not None:
                 return tuple(a for a in actions if type(a) is not last)
     return tuple(actions)
 
 
-def _last_clue(newest_first: Iterable[Action]) -> type[ColourClue] | type[RankClue] | None:
+def last_clue(newest_first: Iterable[Action]) -> type[ColourClue] | type[RankClue] | None:
     """The type of the game's latest clue, or `None` before the first (rule 9.26)."""
     return next((type(a) for a in newest_first if isinstance(a, (ColourClue, RankClue))), None)
 
@@ -85,7 +85,7 @@ def _check_card_action(state: GameState, action: Play | Discard) -> IllegalActio
         verb = "discard" if discard else "play"
         return _refuse(state, action, rule, f"Cannot {verb} slot {slot}: {holding}")
     options = state.options
-    if discard and state.notes >= _note_cap(options) and not options.variant.discards_at_note_cap:
+    if discard and state.notes >= note_cap(options) and not options.variant.discards_at_note_cap:
         # Rule 5.2: a discard earns a Note back, so it needs a spent one (not so with an inverted
         # suit, rule 9.13).
         return _refuse(
@@ -133,7 +133,7 @@ def _check_clue(state: GameState, action: ColourClue | RankClue) -> IllegalActio
                 state,
                 action,
                 Rule.CLUE_NAMES_ONE_VALUE,
-                f"Cannot clue {_brief(action.colour)}: in the {options.variant.name} variant a "
+                f"Cannot clue {brief(action.colour)}: in the {options.variant.name} variant a "
                 f"clue may name {', '.join(options.variant.clue_colours)}",
             )
         ranks = options.variant.clue_ranks
@@ -180,7 +180,7 @@ def _may_touch_nothing(options: Options, action: ColourClue | RankClue) -> bool:
 
 def _last_clue_type(state: GameState) -> type[ColourClue] | type[RankClue] | None:
     """The type of the last clue given in the game, or `None` before the first (rule 9.26)."""
-    return _last_clue(_logged_actions(state.log))
+    return last_clue(_logged_actions(state.log))
 
 
 def _verb(action: object) -> str:
@@ -196,7 +196,7 @@ def _touched(state: GameState, action: ColourClue | RankClue) -> tuple[int, ...]
     names what cannot be named (rule 4.3)."""
     hand = state.hands[action.target]
     if isinstance(action, ColourClue):
-        index = _variant_tables(state.options.variant).colour_index.get(action.colour)
+        index = variant_tables(state.options.variant).colour_index.get(action.colour)
         if index is None:
             return None
         # Rule 4.6 (and 9.27), through each card's precomputed colour bits.
@@ -208,6 +208,6 @@ def _touched(state: GameState, action: ColourClue | RankClue) -> tuple[int, ...]
     # Rule 4.7 (and 9.27), through each card's precomputed rank bits, set for clue ranks only.
     bit = 1 << rank
     touched = tuple(card.order for card in hand if card.rank_bits & bit)
-    if not touched and rank not in _variant_tables(state.options.variant).clue_ranks:
+    if not touched and rank not in variant_tables(state.options.variant).clue_ranks:
         return None  # rule 4.3: a rank this variant's clues cannot name (rule 9.18)
     return touched

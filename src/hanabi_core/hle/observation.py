@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from . import hle
-from ._rl_snapshot import _Snapshot
-from .hle.knowledge import _HINTED_COLOUR_SHIFT, _HINTED_RANK_SHIFT
-from .views import view
+from .. import hle
+from ..views import view
+from .knowledge import _HINTED_COLOUR_SHIFT, _HINTED_RANK_SHIFT
+from .snapshot import _Snapshot
 
 __all__ = ["PlayerObservation"]
 

@@ -41,16 +41,16 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import hle
-from ._rl_observation import PlayerObservation
-from ._rl_snapshot import _Config, _Snapshot
-from .cards import Card
-from .errors import IllegalAction, InvalidAction, InvalidDeck, InvalidOptions, _brief
-from .hle.config import _int_option
-from .hle.knowledge import _initial_knowledge, _seer
-from .rules import apply, check, new_game
-from .spec import Rule
-from .state import GameState
+from .. import hle
+from ..cards import Card
+from ..errors import IllegalAction, InvalidAction, InvalidDeck, InvalidOptions, brief
+from ..rules import apply, check, new_game
+from ..spec import Rule
+from ..state import GameState
+from .config import _int_option
+from .knowledge import _initial_knowledge, _seer
+from .observation import PlayerObservation
+from .snapshot import _Config, _Snapshot
 
 __all__ = ["PRESETS", "HanabiEnv", "PlayerObservation", "make"]
 
@@ -82,7 +82,7 @@ def make(
     if preset is None:
         raise InvalidOptions(
             "environment_name",
-            f"unknown environment {_brief(environment_name)}; one of {list(PRESETS)}",
+            f"unknown environment {brief(environment_name)}; one of {list(PRESETS)}",
         )
     return HanabiEnv({**preset, "players": num_players})
 
@@ -104,7 +104,7 @@ def _deck_cards(deck: Sequence[Card | str]) -> list[Card]:
             cards.append(Card(hle.HLE_COLOURS[hle.COLOUR_CHARS.index(card[0])], int(card[1])))
         else:
             raise InvalidDeck(
-                "deck", f"card {i} must be a Card or a string such as 'R1', got {_brief(card)}"
+                "deck", f"card {i} must be a Card or a string such as 'R1', got {brief(card)}"
             )
     return cards
 
@@ -119,14 +119,14 @@ def _move_field(name: str, value: object) -> object:
     """
     if name == "color":
         if not isinstance(value, str):
-            raise InvalidAction(name, f"must be a colour letter such as 'R', got {_brief(value)}")
+            raise InvalidAction(name, f"must be a colour letter such as 'R', got {brief(value)}")
         return value
     if isinstance(value, bool):
         raise InvalidAction(name, f"must be a whole number, got {value!r}")
     try:
         number = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise InvalidAction(name, f"must be a whole number, got {_brief(value)}") from None
+        raise InvalidAction(name, f"must be a whole number, got {brief(value)}") from None
     if not -(2**63) <= number < 2**63:
         raise InvalidAction(name, "must be a whole number within 64 bits")
     return number
@@ -165,7 +165,7 @@ class HanabiEnv:
             start = start.lower() in ("true", "1")
         if start not in (True, False):  # 0 and 1 are accepted, as HLE reads "0" and "1"
             raise InvalidOptions(
-                "random_start_player", f"must be True or False, got {_brief(start)}"
+                "random_start_player", f"must be True or False, got {brief(start)}"
             )
         self._random_start = bool(start)
         self._config = _Config(self.options, self._observation_type)
@@ -218,7 +218,7 @@ class HanabiEnv:
             isinstance(start_player, bool) or start_player not in range(players)
         ):
             raise InvalidOptions(
-                "start_player", f"must be 0 to {players - 1}, got {_brief(start_player)}"
+                "start_player", f"must be 0 to {players - 1}, got {brief(start_player)}"
             )
         if deck is None:
             state, start = self._deal(None, start_player)  # a seeded deal cannot be refused
@@ -327,7 +327,7 @@ class HanabiEnv:
     @staticmethod
     def _refuse(state: GameState, action: object, why: str) -> IllegalAction:
         return IllegalAction(
-            Rule.KNOWN_ACTIONS_ONLY, f"Cannot take move {_brief(action)}: {why}", action=action,
+            Rule.KNOWN_ACTIONS_ONLY, f"Cannot take move {brief(action)}: {why}", action=action,
             state=state,
         )  # fmt: skip
 

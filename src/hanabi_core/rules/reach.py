@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ._tables import _variant_tables, _VariantTables
-from .cards import RANKS, START, DealtCard
-from .options import Options
-from .state import Direction
+from ..cards import RANKS, START, DealtCard
+from ..options import Options
+from ..state import Direction
+from .tables import VariantTables, variant_tables
 
 
 def up_or_down_next(built: int, direction: int) -> tuple[int, ...]:
@@ -54,7 +54,7 @@ def sudoku_next(built: int, start: int, starts: tuple[int, ...], size: int) -> t
     return ((start - 1 + built) % size + 1,)
 
 
-def _reachable(
+def reachable(
     options: Options,
     built: tuple[int, ...],
     discards: tuple[DealtCard, ...],
@@ -63,13 +63,13 @@ def _reachable(
 ) -> int:
     """How many cards the fireworks can hold at best: each firework goes on while some copy of its
     next card is not in the discard pile (rule 7.6)."""
-    tables = _variant_tables(options.variant)
+    tables = variant_tables(options.variant)
     gone: dict[tuple[int, int], int] = {}
     for d in discards:
         key = (d.suit_index, d.rank)
         gone[key] = gone.get(key, 0) + 1
     if tables.sudoku:
-        return _sudoku_reach(tables, gone, starts)
+        return sudoku_reach(tables, gone, starts)
     if tables.up_or_down:
         return sum(
             _up_or_down_reach(tables, gone, suit, directions[suit]) for suit in range(len(built))
@@ -93,12 +93,12 @@ def _out_of_reach(  # noqa: PLR0917  (the facts of one turn, as outcome_after_tu
     starts: tuple[int, ...] = (),
 ) -> bool:
     """Every copy of `card`'s face is discarded, and its firework still needs it (rule 7.4)."""
-    tables = _variant_tables(options.variant)
+    tables = variant_tables(options.variant)
     suit = card.suit_index
     if tables.sudoku or tables.up_or_down:
         # Rules 9.29 and 9.32: which ranks a firework needs depends on how it starts (either
         # direction, any free start), so the question is whether the maximum is still reachable.
-        return _reachable(options, built, discards, directions, starts) < options.variant.max_score
+        return reachable(options, built, discards, directions, starts) < options.variant.max_score
     if tables.next_rank[suit].index(card.rank) < built[suit]:
         return False  # already built: a spare copy
     gone = sum(1 for d in discards if d.suit_index == suit and d.rank == card.rank)
@@ -106,7 +106,7 @@ def _out_of_reach(  # noqa: PLR0917  (the facts of one turn, as outcome_after_tu
 
 
 def _up_or_down_reach(
-    tables: _VariantTables, gone: Mapping[tuple[int, int], int], suit: int, direction: int
+    tables: VariantTables, gone: Mapping[tuple[int, int], int], suit: int, direction: int
 ) -> int:
     """How many cards an Up or Down firework can hold at best (rules 7.6 and 9.29), as hanab.live's
     server counts it (server/src/variants_reversible.go, variantReversibleGetMaxScore): a walk
@@ -144,7 +144,7 @@ def sudoku_walks(dead: tuple[bool, ...], server: bool = False) -> tuple[int, ...
     packages/game/src/rules/variants/sudoku.ts counts the part, as the rules do).
 
     ```python
-    from hanabi_core._reach import sudoku_walks
+    from hanabi_core.rules.reach import sudoku_walks
 
     assert sudoku_walks((False, False, True, False, False)) == (2, 1, 0, 4, 3)
     assert sudoku_walks((False, False, True, False, False), server=True) == (2, 2, 0, 4, 3)
@@ -171,8 +171,8 @@ def sudoku_walks(dead: tuple[bool, ...], server: bool = False) -> tuple[int, ...
     return tuple(walks)
 
 
-def _sudoku_reach(
-    tables: _VariantTables,
+def sudoku_reach(
+    tables: VariantTables,
     gone: Mapping[tuple[int, int], int],
     starts: tuple[int, ...],
     server: bool = False,
@@ -186,7 +186,7 @@ def _sudoku_reach(
 
 
 def sudoku_tables(
-    tables: _VariantTables, gone: Mapping[tuple[int, int], int], server: bool = False
+    tables: VariantTables, gone: Mapping[tuple[int, int], int], server: bool = False
 ) -> list[tuple[int, ...]]:
     """`sudoku_walks` of every suit, from the discarded copies `gone` of each (suit, rank)."""
     size = tables.stack_size

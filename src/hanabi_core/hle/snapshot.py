@@ -9,10 +9,13 @@ environment takes before the observation is read.
 
 from __future__ import annotations
 
-from .actions import ColourClue, RankClue
-from .hle.config import _COLOUR_OF_NAME, CARD_KNOWLEDGE, SEER
-from .hle.encoding import _layout
-from .hle.knowledge import (
+from ..actions import ColourClue, RankClue
+from ..options import Options
+from ..rules import new_game
+from ..state import Entry, GameState, Turn
+from .config import _COLOUR_OF_NAME, CARD_KNOWLEDGE, SEER
+from .encoding import _layout
+from .knowledge import (
     _COLOUR_FIELD,
     _HINTED_COLOUR_SHIFT,
     _HINTED_RANK_SHIFT,
@@ -21,10 +24,7 @@ from .hle.knowledge import (
     Knowledge,
     _fresh,
 )
-from .hle.moves import _uid_table, max_moves, move_to_dict
-from .options import Options
-from .rules import new_game
-from .state import Entry, GameState, Turn
+from .moves import _uid_table, max_moves, move_to_dict
 
 
 class _Config:

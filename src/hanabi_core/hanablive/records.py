@@ -41,14 +41,14 @@ from typing import Any
 
 from attrs import frozen
 
-from .. import _jsonutil as j
+from .. import jsonutil as j
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import START, Card
 from ..errors import IllegalAction, InvalidDeck, InvalidOptions, InvalidRecord
 from ..options import EDITIONS, Options, default_hand_size
 from ..rules import apply, check, new_game
 from ..spec import Rule
-from ..state import GameState
+from ..state import Fate, GameState, card_action, card_fate
 from ..variants import Variant
 from .variants import ID_PREFIX
 from .variants import variant as catalogue_variant
@@ -295,11 +295,9 @@ def _card_action(
     seat = state.current_player
     for slot, card in enumerate(state.hands[seat]):
         if card.order == order:
-            if card.inverted:
-                # Rule 9.13: hanab.live records what happened to the card; the player pressed
-                # the other button.
-                make = Discard if kind == 0 else Play
-            return make(slot)
+            # Rule 9.13: hanab.live records what happened to the card; for a card of an inverted
+            # suit, the player pressed the other button.
+            return card_action(card, slot, play=kind == 0)
     deck = state.deck
     if kind == 0 and deck_plays and deck and deck[0].order == order:
         raise InvalidRecord(
@@ -417,7 +415,7 @@ def encode(
         if isinstance(action, (Play, Discard)):
             card = before.hands[turn.player][action.slot]
             # Rule 9.13: for a card of an inverted suit, hanab.live records what happened to it.
-            played = isinstance(action, Play) != card.inverted
+            played = card_fate(action, card, turn.misplay) is not Fate.DISCARDED
             actions.append({"type": 0 if played else 1, "target": card.order, "value": 0})
         elif isinstance(action, ColourClue):
             value = variant.clue_colours.index(action.colour)

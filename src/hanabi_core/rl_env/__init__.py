@@ -1,0 +1,19 @@
+"""HLE's ``rl_env``, under its documented import path: ``from hanabi_core import rl_env``.
+
+The environment lives in the HLE room, `hanabi_core.hle.env` (with its
+snapshot and observation beside it); this module re-exports its public names so that RL code
+written for the Hanabi Learning Environment keeps running with one import changed.
+
+```python
+from hanabi_core import rl_env
+env = rl_env.make("Hanabi-Full", num_players=2)
+observations = env.reset()
+assert observations["current_player"] == 0
+```
+"""
+
+from __future__ import annotations
+
+from ..hle.env import PRESETS, HanabiEnv, PlayerObservation, make
+
+__all__ = ["PRESETS", "HanabiEnv", "PlayerObservation", "make"]
