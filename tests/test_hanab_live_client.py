@@ -210,7 +210,7 @@ def test_game_from_init_takes_the_servers_init_as_it_comes() -> None:
         assert game.options == state.options and game.seat == seat
         parsed = w.parse("init", init)
         assert isinstance(parsed, w.Init) and parsed.extra["characterAssignments"] == []
-        assert parsed.game() == game
+        assert parsed.game() == game == LiveGame.from_init(init)
         game = game.receive_all(messages(record, seat))
         assert game.view == view(state, seat)
     variant = w.game_from_init(_init(2, 0, variantName="Rainbow (6 Suits)", variantID=3))

@@ -160,6 +160,22 @@ class LiveGame:
         return cls.from_options(ours, seat)
 
     @classmethod
+    def from_init(cls, init: Mapping[str, Any]) -> LiveGame:
+        """A game before the deal, from the ``init`` hanab.live's server sends a seat, as it
+        comes: the variant by ``options.variantName``, the options as the server spells them,
+        our seat from ``ourPlayerIndex``
+        ([`game_from_init`][hanabi_core.hanablive.wire.game_from_init], which also takes a
+        parsed `wire.Init`). Give it the ``gameActionList`` next.
+
+        Raises:
+            ProtocolError: `init` is not an init frame's data.
+            InvalidOptions: a variant or option hanabi_core does not support, or no seat.
+        """
+        from .wire import game_from_init  # noqa: PLC0415  (wire builds on this module)
+
+        return game_from_init(init)
+
+    @classmethod
     def from_options(cls, options: Options, seat: int) -> LiveGame:
         """A game before the deal, from options of ours (their variant must exist on hanab.live).
 
