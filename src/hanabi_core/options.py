@@ -91,7 +91,8 @@ class Options:
         storm_out_score: ``"zero"`` or ``"fireworks"``: the score after the last Storm (rule 10.5).
         last_round: `False` is the printed "no last round" variant (rule 7.4).
         end_at_max_reachable: end the game as soon as no card still in play can be built, as
-            hanab.live does (rule 7.6, ruling 13.10).
+            hanab.live does (rule 7.6, ruling 13.10); in the final round, once no player still
+            to move holds a card that can be played (rule 7.6a).
         descending_score: how a firework built downwards (Black Powder) scores (rule 10.10,
             ruling 13.7): ``"cards"`` (the cards built), ``"highest"`` (the value of its highest
             card) or ``"minus-five"`` (cards built, minus 5: the Grands Feux rule as reported).

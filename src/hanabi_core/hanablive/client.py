@@ -338,6 +338,7 @@ class _Seat:
         self.thinking: asyncio.Task[Any] | None = None
         self.desynced = False
         self.joined = False
+        self.last_action: wire.GameActionItem | None = None  # the last game action received
         self.over_since: float | None = None  # the loop's time when the server ended the game
 
     async def run(self) -> LiveGame:
@@ -440,6 +441,7 @@ class _Seat:
                     await self._catch_up()
                     return None
                 self.desynced = False
+                self.last_action = message.action
         elif (
             isinstance(message, m.CardIdentities)
             and message.table_id == self.table
@@ -466,6 +468,8 @@ class _Seat:
         game = self.game
         if game is None or not self.loaded or self.thinking is not None or not game.is_my_turn:
             return
+        if game.end_undecided and not isinstance(self.last_action, wire.Turn):
+            return  # rules 7.4c and 7.6a: wait for the server's turn (or its gameOver)
         view = game.view
         if self.asked == (self.generation, view.turn):
             return
