@@ -11,6 +11,7 @@ plays all 18.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -29,7 +30,7 @@ from hanabi_core import (
     write_record,
 )
 from hanabi_core.hanablive import LiveGame, messages, variant
-from hanabi_core.rules.dead_hands import still_to_move
+from hanabi_core.rules.dead_hands import still_to_move, waits
 
 THREE_SUITS = variant("3 Suits")
 
@@ -131,3 +132,45 @@ def test_r7_6_a_live_games_agree_with_apply_when_their_own_cards_decide(name: st
         for seat in range(3):
             game = LiveGame.from_options(options, seat).receive_all(messages(record, seat))
             assert game.view == view(state, seat)
+
+
+# --- All or Nothing: stuck with a Note, the game waits (rule 7.4c, no_legal_action="wait") ------
+
+WAITING = Path(__file__).parent / "data" / "hanab-live-all-or-nothing-wait.json"
+
+
+def test_r7_4_c_all_or_nothing_with_a_note_waits_and_its_termination_reads_back() -> None:
+    record = read_record(WAITING.read_text(encoding="utf-8"))
+    states = list(record.states())
+    waiting, stopped = states[-2], states[-1]
+    assert record.options.no_legal_action == "wait" and not record.options.last_round
+    # Seat 0 holds nothing; seat 1 only Null cards, which no clue touches; 8 Notes: it waits.
+    assert not waiting.is_over and waiting.current_player == 0 and not waiting.hands[0]
+    assert waiting.notes == 8 and {c.suit for c in waiting.hands[1]} == {"Null"}
+    assert legal_actions(waiting) == ()
+    assert stopped.outcome is not None and stopped.outcome.reason is EndReason.ABANDONED
+    assert record.abandoned is not None and record.abandoned.code == 4
+    assert read_record(write_record(record, format="hanab-live")) == record
+
+
+def test_r7_4_c_the_same_game_is_lost_under_loss() -> None:
+    record = read_record(WAITING.read_text(encoding="utf-8"))
+    lost = new_game(record.options.replace(no_legal_action="loss"), deck=record.deck)
+    for action in record.actions:
+        lost = apply(lost, action)
+    assert lost.outcome is not None and lost.outcome.reason is EndReason.NO_LEGAL_ACTION
+    assert lost.turn == len(record.actions)
+    # And without a Note the preset's game is lost too, as hanab.live's softlock.
+    assert not waits(record.options, 0) and waits(record.options, 1)
+
+
+def test_r7_4_c_a_live_seat_waits_with_the_server_then_is_stopped() -> None:
+    record = read_record(WAITING.read_text(encoding="utf-8"))
+    final = list(record.states())[-1]
+    for seat in range(2):
+        sent = messages(record, seat)
+        assert sent[-2]["type"] == "gameOver" and sent[-2]["endCondition"] == 4
+        before = LiveGame.from_options(record.options, seat).receive_all(sent[:-3])
+        assert not before.is_over and before.legal_actions() == ()
+        game = before.receive_all(sent[-3:])
+        assert game.view == view(final, seat) and game.ended == (4, -1)

@@ -597,8 +597,10 @@ def test_r7_4_no_legal_action_only_the_server_can_see_is_taken_from_it() -> None
     # 1's hand is empty and seat 0 holds only Null cards, which no clue touches. The engine ends
     # the game; seat 1 sees seat 0's cards and decides it by legality; seat 0 cannot see its own
     # cards and takes the end from the server's gameOver. Both used to raise Desync.
+    # Under "loss" (rule 7.4c as printed): the hanab-live preset's "wait" would leave seat 1,
+    # with a Note, waiting (tests/test_dead_hands.py).
     options = EDITIONS["hanab-live"].options(
-        2, variant=hanablive.variant("Null (3 Suits)"), last_round=False
+        2, variant=hanablive.variant("Null (3 Suits)"), last_round=False, no_legal_action="loss"
     )
 
     def spare(state: GameState, card: Any) -> bool:

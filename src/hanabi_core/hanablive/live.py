@@ -39,7 +39,7 @@ from ..errors import IllegalAction, InvalidOptions, InvalidRecord
 from ..knowledge import learn
 from ..options import Options
 from ..rules import legal_actions_from  # the one statement of legality (sections 3 to 5)
-from ..rules.dead_hands import dead_hands_outcome, playable_now, still_to_move
+from ..rules.dead_hands import dead_hands_outcome, playable_now, still_to_move, waits
 from ..rules.effects import (  # the one statement of a turn's effects (sections 5 to 7)
     card_effect,
     end_of_turn,
@@ -742,7 +742,12 @@ class LiveGame:
                     undecided = True
                 else:
                     outcome = dead_hands_outcome(options, built)
-        if outcome is None and not options.last_round and not hands[after]:
+        if (
+            outcome is None
+            and not options.last_round
+            and not hands[after]
+            and not waits(options, notes)  # rule 7.4c under "wait": the game goes on
+        ):
             # Rule 7.4c, no last round: a seat with an empty hand may have nothing to do.
             newest = (entry[2], *_logged_actions(track))
             seat, ends = seat_to_move(

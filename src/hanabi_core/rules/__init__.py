@@ -27,7 +27,7 @@ from ..options import Options
 from ..scoring import max_points
 from ..spec import Rule
 from ..state import Direction, EndReason, GameState, Outcome, new_state, push
-from .dead_hands import dead_hands_outcome, playable_now, still_to_move
+from .dead_hands import dead_hands_outcome, playable_now, still_to_move, waits
 from .effects import (
     Effect,
     card_effect,
@@ -462,7 +462,7 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
         options, dealt, hands, drawn, built, discards, notes, storms, nxt,
         state.turn + 1, turns_left, log, outcome, directions, starts,
     )  # fmt: skip
-    if outcome is None and not options.last_round and not hands[nxt]:
+    if outcome is None and not options.last_round and not hands[nxt] and not waits(options, notes):
         # Rule 7.4c, no last round: a player with an empty hand may have nothing left to do;
         # every hand is seen here, so legality decides.
         seat, ends = seat_to_move(
