@@ -174,3 +174,21 @@ def test_r7_4_c_a_live_seat_waits_with_the_server_then_is_stopped() -> None:
         assert not before.is_over and before.legal_actions() == ()
         game = before.receive_all(sent[-3:])
         assert game.view == view(final, seat) and game.ended == (4, -1)
+
+
+def test_every_hanab_live_record_in_the_tests_replays_to_the_servers_end() -> None:
+    # The records hanab.live's server wrote (its client's test games) and the one above: each
+    # replays, under the hanab-live preset, to a state that is over, as the server ended it.
+    import json
+
+    from hanabi_core.hanablive import is_hanab_live
+
+    paths = sorted((Path(__file__).parent / "data").rglob("*.json"))
+    seen = 0
+    for path in paths:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not (isinstance(data, dict) and is_hanab_live(data)):
+            continue
+        seen += 1
+        assert list(read_record(data).states())[-1].is_over, path.name
+    assert seen >= 7
