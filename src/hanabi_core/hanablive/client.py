@@ -303,6 +303,8 @@ class Client:
 
         Raises:
             Desync: the game as the server sends it contradicts the rules twice in a row.
+            InvalidOptions: the table's variant or options are ones hanabi_core cannot play
+                (deck plays, card cycling, detrimental characters).
             ConnectionLost: the socket dropped more than `reconnects` times in a row.
             ValueError: an unknown bot name.
         """
@@ -375,7 +377,12 @@ class _Seat:
                 continue
             if isinstance(message, m.Welcome | m.TableStart | m.GameActionList):
                 drops = 0
-            done = await self._handle(message)
+            try:
+                done = await self._handle(message)
+            except ConnectionLost as error:
+                # The socket closed under a send: the reader reports it next, then we reconnect.
+                logger.warning("could not answer %s: %s", type(message).__name__, error)
+                continue
             if done is not None:
                 return done
 
