@@ -4,10 +4,11 @@ It speaks the protocol as hanab.live's server does (learnt from its GPL source, 
 `hanabi_core.hanablive.messages`; none of it copied): ``POST /login`` sets the ``hanabi.sid``
 cookie, ``/ws`` sends ``welcome`` and ``tableList``, ``tableJoin`` seats a player (the game starts
 once the table is full), ``getGameInfo1`` → ``init``, ``getGameInfo2`` → ``gameActionList``,
-``loaded``, then every ``action`` is applied with `apply` and each seat is sent the game actions
-`hanablive.messages(record, seat)` gives. Frames beyond 200 in 2 s ban the sender, as
-``server/src/websocket_message.go`` does. Tests can drop a socket, send raw frames and watch
-every frame received.
+``loaded``; every ``action`` is applied with `apply` and each seated player is sent, at once, the
+new game actions `hanablive.messages(record, seat)` gives (as the server does, loaded or not:
+``server/src/command_loaded.go`` only marks the player present). Frames beyond 200 in 2 s ban
+the sender, as ``server/src/websocket_message.go`` does. Tests can drop a socket, send raw frames
+and watch every frame received.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ class Table:
     owner: str
     seats: list[str] = attrs.field(factory=list)
     state: GameState | None = None
-    sent: dict[int, int] = attrs.field(factory=dict)
+    sent: dict[int, int] = attrs.field(factory=dict)  # each seat's game actions so far
     loaded: set[int] = attrs.field(factory=set)
     left: set[str] = attrs.field(factory=set)
 
@@ -242,7 +243,6 @@ class FakeHanabLive:
             )
         elif isinstance(command, m.GetGameInfo2):
             so_far = self._messages(table, seat)
-            table.sent[seat] = len(so_far)
             await self.send(
                 user,
                 m.GameActionList(table.id, tuple(m.parse_action(a) for a in so_far)),
@@ -251,7 +251,6 @@ class FakeHanabLive:
             table.loaded.add(seat)
             flags = tuple(u in self.sockets for u in table.seats)
             await self.send(user, m.Connected(table.id, flags))
-            await self._flush(table)
         elif isinstance(command, m.Action):
             await self._action(table, seat, command)
         elif isinstance(command, m.TableUnattend | m.TableLeave):
@@ -264,6 +263,7 @@ class FakeHanabLive:
         # variant for the few hanab.live names it maps, rule 11.4).
         options = LiveGame.start(table.variant, players=table.size, seat=0).options
         table.state = new_game(options, deck=deck(table.seed, options.variant))
+        table.sent = {seat: len(self._messages(table, seat)) for seat in range(table.size)}
         for user in table.seats:
             await self.send(user, m.TableStart(table.id))
 
@@ -272,11 +272,12 @@ class FakeHanabLive:
         return messages(GameRecord.from_state(table.state), seat)
 
     async def _flush(self, table: Table) -> None:
-        """Send each loaded seat the game actions it has not had."""
-        for seat in sorted(table.loaded):
+        """Send every seated player the game actions of the last action (a player catching up
+        gets them from its gameActionList: those sent before it are in it)."""
+        for seat, user in enumerate(table.seats):
             every = self._messages(table, seat)
             for action in every[table.sent.get(seat, 0) :]:
-                await self.send(table.seats[seat], m.GameAction(table.id, m.parse_action(action)))
+                await self.send(user, m.GameAction(table.id, m.parse_action(action)))
             table.sent[seat] = len(every)
 
     async def _action(self, table: Table, seat: int, command: m.Action) -> None:
