@@ -553,7 +553,10 @@ def test_status_and_turn_placement_does_not_matter(seed: int) -> None:
             game = game.receive(message)
             complete = not game.awaiting_draw and not game.dealing
             if message["type"] in ("clue", "draw", "play", "discard") and complete:
-                assert game.view == view(states[game.view.turn], seat)
+                expected = view(states[game.view.turn], seat)
+                if game.end_undecided:  # rules 7.4c and 7.6a: the server's gameOver settles it
+                    expected = attrs.evolve(expected, outcome=None)
+                assert game.view == expected
         assert game.view == plain.view == view(states[-1], seat)
 
 
@@ -594,8 +597,10 @@ def test_r7_4_no_legal_action_only_the_server_can_see_is_taken_from_it() -> None
     # 1's hand is empty and seat 0 holds only Null cards, which no clue touches. The engine ends
     # the game; seat 1 sees seat 0's cards and decides it by legality; seat 0 cannot see its own
     # cards and takes the end from the server's gameOver. Both used to raise Desync.
+    # Under "loss" (rule 7.4c as printed): the hanab-live preset's "wait" would leave seat 1,
+    # with a Note, waiting (tests/test_dead_hands.py).
     options = EDITIONS["hanab-live"].options(
-        2, variant=hanablive.variant("Null (3 Suits)"), last_round=False
+        2, variant=hanablive.variant("Null (3 Suits)"), last_round=False, no_legal_action="loss"
     )
 
     def spare(state: GameState, card: Any) -> bool:

@@ -47,6 +47,8 @@ from hanabi_core import (
     view,
 )
 from hanabi_core.hanablive import Desync
+from hanabi_core.hanablive.client import ConnectionLost, LoginFailed
+from hanabi_core.hanablive.wire import ProtocolError
 from hanabi_core.state import Log
 from hanabi_core.testing.invariants import check_legal_actions, check_state
 from hanabi_core.variants import SpecialRank
@@ -69,6 +71,9 @@ def _errors() -> list[HanabiError]:
         InvalidArgument("player", "must be a seat from 0 to 1, got 2"),
         Desync(12, "list", "the clue touches [3], not [4]"),
         SamplingError("view", "no deal fits"),
+        ProtocolError("init", "tableID", "must be a whole number, got 'x'"),
+        LoginFailed(401, "That is not the correct password."),
+        ConnectionLost("the socket dropped 6 times in a row"),
     ]
 
 

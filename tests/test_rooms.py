@@ -32,7 +32,8 @@ ROOMS = {
     "information": ("knowledge", "views", "_incremental_view"),
     "records": ("records", "jsonutil"),
     "play": (
-        "bots", "sampling", "simulate", "seating", "cli", "_cli_simulate", "_cli_input", "__main__",
+        "bots", "sampling", "simulate", "seating", "cli", "_cli_simulate", "_cli_input",
+        "_cli_live", "__main__",
     ),
     "hanab.live": ("hanablive",),
     "HLE": ("hle", "rl_env", "pettingzoo", "datasets"),

@@ -388,7 +388,9 @@ def test_r9_13_hanab_live_records_say_what_befell_an_inverted_card() -> None:
 
     oranges = [Card("Orange", r) for r in (1, 2, 3, 4, 5)]
     # hanab.live's rules (rule 11.4), as its records are read back.
-    state = deal("Orange (5 Suits)", oranges, REDS, end_at_max_reachable=True)
+    state = deal(
+        "Orange (5 Suits)", oranges, REDS, end_at_max_reachable=True, no_legal_action="wait"
+    )
     state = apply(apply(state, Discard(0)), RankClue(0, 2))  # the Orange 1 played by a discard
     state = apply(state, Play(0))  # the Orange 2 discarded by a play
     assert state.fireworks["Orange"] == 1 and state.discards[-1].card == oranges[1]

@@ -139,6 +139,7 @@ def test_r11_4_hanab_live_allows_six_players_and_ends_when_nothing_is_left() -> 
         (2, 3, 4, 5, 6),
         negative_clues=False,
         end_at_max_reachable=True,
+        no_legal_action="wait",  # ruling 13.9: its All or Nothing softlock needs no clue token
     )
     assert edition.name == "hanab.live"
     assert edition.sources == ("HL",)

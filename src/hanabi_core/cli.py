@@ -9,6 +9,7 @@ hanabi-core rules --search WORD...   the rules and rulings that mention the word
 hanabi-core --version                the library's version and the spec's version and date
 hanabi-core new --players N ...      a fresh deal (optionally played out) as a record
 hanabi-core simulate --bot NAME ...  many seeded games played by bots, scored
+hanabi-core live --bot NAME ...      a bot plays at a hanab.live table
 ```
 
 ``--variant`` takes a built-in id or any hanab.live variant name (``'Rainbow (6 Suits)'``); a bot
@@ -36,7 +37,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
-from . import _cli_input, _cli_simulate, render
+from . import _cli_input, _cli_live, _cli_simulate, render
 from .actions import ColourClue, Discard, Play, RankClue
 from .bots import BOTS, BotFactory, OpenBot, decide
 from .cards import DealtCard
@@ -168,6 +169,7 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--format", choices=("hanabi-core", "hanab-live"), default="hanabi-core")
     new.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     _cli_simulate.add_parser(commands)
+    _cli_live.add_parser(commands)
     return parser
 
 
@@ -196,6 +198,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _rules(args.id, style, search)
         if args.command == "simulate":
             return _cli_simulate.run(args)
+        if args.command == "live":
+            return _cli_live.run(args)
         return _new(args)
     except IllegalAction as error:
         hint = f"; see `{PROG} rules {error.rule.value}`" if error.rule is not None else ""

@@ -41,7 +41,7 @@ DESCENDING_SCORES: tuple[str, ...] = ("cards", "highest", "minus-five")
 #: The allowed values of `Options.descending_bonus` (rule 10.11, ruling 13.8).
 DESCENDING_BONUSES: tuple[str, ...] = ("complete", "five")
 #: The allowed values of `Options.no_legal_action` (rule 10.12, ruling 13.9).
-NO_LEGAL_ACTION: tuple[str, ...] = ("loss", "pass")
+NO_LEGAL_ACTION: tuple[str, ...] = ("loss", "pass", "wait")
 
 _HAND_SIZES: Mapping[int, int] = ReadOnlyMap({2: 5, 3: 5, 4: 4, 5: 4, 6: 3})
 
@@ -91,15 +91,17 @@ class Options:
         storm_out_score: ``"zero"`` or ``"fireworks"``: the score after the last Storm (rule 10.5).
         last_round: `False` is the printed "no last round" variant (rule 7.4).
         end_at_max_reachable: end the game as soon as no card still in play can be built, as
-            hanab.live does (rule 7.6, ruling 13.10).
+            hanab.live does (rule 7.6, ruling 13.10); in the final round, once no player still
+            to move holds a card that can be played (rule 7.6a).
         descending_score: how a firework built downwards (Black Powder) scores (rule 10.10,
             ruling 13.7): ``"cards"`` (the cards built), ``"highest"`` (the value of its highest
             card) or ``"minus-five"`` (cards built, minus 5: the Grands Feux rule as reported).
         descending_bonus: when a firework built downwards earns its Note (rule 10.11, ruling 13.8):
             ``"complete"`` (with its last card, the 1) or ``"five"`` (with its 5, its first card).
         no_legal_action: under "no last round", what happens to a player with nothing legal to do
-            (rule 10.12, ruling 13.9): ``"loss"`` (the game is lost) or ``"pass"`` (the turn
-            passes).
+            (rule 10.12, ruling 13.9): ``"loss"`` (the game is lost), ``"pass"`` (the turn
+            passes) or ``"wait"`` (hanab.live: lost only with no Note; with one the player
+            waits, with nothing legal to do, until the game is stopped, rule 7.5).
 
     Raises:
         InvalidOptions: naming the field at fault and the values it allows.
@@ -285,8 +287,9 @@ _EDITIONS = (
         "hanab.live",
         "11.4",
         ("HL",),
-        # Ruling 13.10: hanab.live ends a game once no card still in play can be built.
-        {"end_at_max_reachable": True},
+        # Ruling 13.10: hanab.live ends a game once no card still in play can be built; ruling
+        # 13.9: its "All or Nothing" softlock needs no card and no clue token, else it waits.
+        {"end_at_max_reachable": True, "no_legal_action": "wait"},
         (2, 3, 4, 5, 6),
     ),
     Edition(

@@ -10,11 +10,16 @@ This package is the room where hanab.live's world is translated at the edge (rul
 - one seat's game as the server sends it, [`LiveGame`][hanabi_core.hanablive.LiveGame]
   (`hanablive/live.py`), the messages themselves (`hanablive/protocol.py`), and the messages a
   seat received in a recorded game, [`messages`][hanabi_core.hanablive.messages]
-  (`hanablive/recorded.py`).
+  (`hanablive/recorded.py`);
+- the websocket frames typed, `hanablive.wire` (imported on demand), and a bot client,
+  `hanablive.client` (the ``live`` extra; never imported by this package);
+- the deck its server deals for a seed, [`deck`][hanabi_core.hanablive.deck]
+  (`hanablive/decks.py`).
 """
 
 from __future__ import annotations
 
+from .decks import deck, seed_name
 from .live import LiveGame
 from .protocol import Desync
 from .recorded import messages
@@ -37,11 +42,13 @@ __all__ = [
     "Decoded",
     "Desync",
     "LiveGame",
+    "deck",
     "decode",
     "encode",
     "find_variant_name",
     "is_hanab_live",
     "messages",
+    "seed_name",
     "variant",
     "variant_names",
 ]

@@ -39,6 +39,7 @@ from ..errors import IllegalAction, InvalidOptions, InvalidRecord
 from ..knowledge import learn
 from ..options import Options
 from ..rules import legal_actions_from  # the one statement of legality (sections 3 to 5)
+from ..rules.dead_hands import dead_hands_outcome, playable_now, still_to_move, waits
 from ..rules.effects import (  # the one statement of a turn's effects (sections 5 to 7)
     card_effect,
     end_of_turn,
@@ -160,6 +161,22 @@ class LiveGame:
         return cls.from_options(ours, seat)
 
     @classmethod
+    def from_init(cls, init: Mapping[str, Any]) -> LiveGame:
+        """A game before the deal, from the ``init`` hanab.live's server sends a seat, as it
+        comes: the variant by ``options.variantName``, the options as the server spells them,
+        our seat from ``ourPlayerIndex``
+        ([`game_from_init`][hanabi_core.hanablive.wire.game_from_init], which also takes a
+        parsed `wire.Init`). Give it the ``gameActionList`` next.
+
+        Raises:
+            ProtocolError: `init` is not an init frame's data.
+            InvalidOptions: a variant or option hanabi_core does not support, or no seat.
+        """
+        from .wire import game_from_init  # noqa: PLC0415  (wire builds on this module)
+
+        return game_from_init(init)
+
+    @classmethod
     def from_options(cls, options: Options, seat: int) -> LiveGame:
         """A game before the deal, from options of ours (their variant must exist on hanab.live).
 
@@ -219,6 +236,15 @@ class LiveGame:
         Either way `view.outcome` says how: hanab.live's normal ending is always the rules' own.
         """
         return self._t.outcome is not None or self.ended is not None
+
+    @property
+    def end_undecided(self) -> bool:
+        """Whether the game may have ended by a rule this seat cannot judge from what it sees,
+        which the server's next message settles: rule 7.6a when only the seat's own cards (or
+        the card still to be drawn) could still be played, rule 7.4c when only a clue to them
+        could be legal. Until then `view.outcome` is `None`; `view(state, seat)` of the full game
+        may already be over."""
+        return self._t.undecided and not self.is_over
 
     @property
     def is_my_turn(self) -> bool:
@@ -699,7 +725,29 @@ class LiveGame:
             )  # fmt: skip
         after = (player + 1) % options.players  # rule 3.2
         undecided = False
-        if outcome is None and not options.last_round and not hands[after]:
+        if (
+            outcome is None
+            and turns_left
+            and options.end_at_max_reachable
+            and not track.hole_unknown  # rule 9.33: the server's gameOver says (see `_ending`)
+        ):
+            # Rule 7.6a: in the final round only the hands of players still to move count. The
+            # seat's own cards, and a card still to be drawn, are unseen: if one of them alone
+            # could decide, the server's next message does.
+            seats = still_to_move(options.players, after, turns_left)
+            held = (cast(DealtCard, faces[o]) for s in seats if s != self.seat for o in hands[s])
+            if not playable_now(options, built, directions, starts, held):
+                unseen = (self.seat in seats and hands[self.seat]) or (draws and player in seats)
+                if unseen:
+                    undecided = True
+                else:
+                    outcome = dead_hands_outcome(options, built)
+        if (
+            outcome is None
+            and not options.last_round
+            and not hands[after]
+            and not waits(options, notes)  # rule 7.4c under "wait": the game goes on
+        ):
             # Rule 7.4c, no last round: a seat with an empty hand may have nothing to do.
             newest = (entry[2], *_logged_actions(track))
             seat, ends = seat_to_move(
@@ -873,6 +921,10 @@ def _ending(options: Options, track: _Track, condition: int, index: int) -> Outc
     elif condition in STOPPED:
         # Rule 7.5: stopped from outside (a timeout, a termination, a vote), scored 0.
         outcome = Outcome(EndReason.ABANDONED, 0, max_points(options), Rule.ABANDONED)
+    elif condition == NORMAL and track.undecided and options.last_round:
+        # Rule 7.6a: no card this seat sees with a player still to move can be played, and the
+        # server saw that its own (or the card still to be drawn) cannot either.
+        outcome = dead_hands_outcome(options, track.built)
     elif condition == ALL_OR_NOTHING_SOFTLOCK and track.undecided:
         # Rule 7.4c: the seat to move had nothing legal to do, which this seat could not see.
         outcome = no_legal_action(options)

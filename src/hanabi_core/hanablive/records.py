@@ -360,12 +360,17 @@ def encode(
         ("max_storms", 3),
         ("storm_out_score", "zero"),
         ("descending_bonus", "complete"),  # ruling 13.8: hanab.live's reversed suits
-        ("no_legal_action", "loss"),  # ruling 13.9: its "All or Nothing" softlock
     ):
         if getattr(options, name) != default:
             raise InvalidRecord(
                 f"$.options.{name}", f"hanab.live always plays with {name} = {default!r}"
             )
+    if not options.last_round and options.no_legal_action != "wait":
+        # Ruling 13.9: its "All or Nothing" softlock needs no card and no clue token.
+        raise InvalidRecord(
+            "$.options.no_legal_action",
+            "hanab.live's All or Nothing plays with no_legal_action = 'wait'",
+        )
     if not options.end_at_max_reachable:
         _check_same_game_on_hanab_live(states)
     hanab: dict[str, Any] = {}

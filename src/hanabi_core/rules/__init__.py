@@ -28,6 +28,7 @@ from ..options import Options
 from ..scoring import max_points
 from ..spec import Rule
 from ..state import Direction, EndReason, GameState, Outcome, new_state, push
+from .dead_hands import dead_hands_outcome, playable_now, still_to_move, waits
 from .effects import (
     Effect,
     card_effect,
@@ -461,11 +462,16 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
             options, turns_left, last_draw, built, storms, discards, card, directions, starts
         )
     nxt = (p + 1) % options.players  # rule 3.2
+    if outcome is None and turns_left and options.end_at_max_reachable:
+        # Rule 7.6a: in the final round only the hands of players still to move count.
+        held = (c for seat in still_to_move(options.players, nxt, turns_left) for c in hands[seat])
+        if not playable_now(options, built, directions, starts, held):
+            outcome = dead_hands_outcome(options, built)
     after = new_state(
         options, dealt, hands, drawn, built, discards, notes, storms, nxt,
         state.turn + 1, turns_left, log, outcome, directions, starts, state.seed,
     )  # fmt: skip
-    if outcome is None and not options.last_round and not hands[nxt]:
+    if outcome is None and not options.last_round and not hands[nxt] and not waits(options, notes):
         # Rule 7.4c, no last round: a player with an empty hand may have nothing left to do;
         # every hand is seen here, so legality decides.
         seat, ends = seat_to_move(

@@ -440,8 +440,15 @@ def check_end(state: GameState) -> None:
     assert state.is_over is (state.outcome is not None)
     if state.is_over:
         assert legal == (), "actions are legal after the end"
-    else:
-        assert legal, "no legal action, but the game is not over"
+    elif not legal:
+        # Rule 7.4c under no_legal_action="wait": a player with no card and no clue to give, a
+        # Note left, waits until the game is stopped (rule 7.5).
+        options = state.options
+        waiting = options.no_legal_action == "wait" and not options.last_round
+        assert waiting and not state.hands[state.current_player], (
+            "no legal action, but the game is not over"
+        )
+        assert state.notes >= options.variant.note_units
     assert state.turn <= turn_bound(state.options), f"turn {state.turn} exceeds the bound"
     if state.options.last_round and state.turns_left is not None:
         assert state.deck == ()

@@ -179,6 +179,8 @@ def states(
             limit = draw(st.integers(0, bound), label="turns")
         while not state.is_over and (limit is None or state.turn < limit):
             legal = legal_actions(state)
+            if not legal:
+                break  # rule 7.4c under no_legal_action="wait": the game waits (rule 7.5)
             if careful:
                 legal = tuple(a for a in legal if not _misplay(state, a)) or legal
             after = apply(state, draw(st.sampled_from(legal)))

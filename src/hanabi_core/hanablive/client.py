@@ -1,0 +1,546 @@
+"""A hanab.live client for bots: log in, sit at a table, play a game through `LiveGame`, leave.
+
+Needs the ``live`` extra (``pip install 'hanabi-core[live]'``: aiohttp, an asyncio HTTP and
+websocket library). ``import hanabi_core.hanablive`` does not import this module.
+
+What it does, as hanab.live's server expects of a person's browser (its GPL source is cited by
+path, none of it copied):
+
+1. ``POST /login`` with ``username``, ``password`` and ``version=bot``
+   (``server/src/http_login.go``); the answer sets the session cookie ``hanabi.sid``;
+2. opens the websocket ``/ws`` with that cookie (``server/src/http_ws.go``) and reads the
+   ``welcome`` and the lobby's ``tableList``;
+3. joins the table it is given by id, or the table of whoever sends it the private message
+   ``/join`` (as the reference bots do), with ``tableJoin``;
+4. on ``tableStart`` catches up: ``getGameInfo1`` → ``init`` (the seat's
+   [`LiveGame`][hanabi_core.hanablive.LiveGame], from
+   [`game_from_init`][hanabi_core.hanablive.wire.game_from_init]), ``getGameInfo2`` →
+   ``gameActionList`` (every game action so far), then ``loaded``; each ``gameAction`` after that
+   goes to `LiveGame.receive`;
+5. on its turn asks its bot (any factory of [`BOTS`][hanabi_core.bots.BOTS], or the user's) in a
+   worker thread, so that the socket keeps being read while it thinks, and sends ``action``;
+6. sends at most `RATE_LIMIT` frames per `RATE_PERIOD` seconds, with a margin (the server bans a
+   client that sends more, ``server/src/websocket_message.go``);
+7. after a dropped socket logs in again, reconnects, sends ``tableReattend`` for the table the
+   ``welcome`` says it is playing at, and catches up from the start;
+8. once the game is over, sends ``tableUnattend`` and closes the socket.
+
+A frame it cannot read ([`ProtocolError`][hanabi_core.hanablive.wire.ProtocolError]) is
+logged and skipped. A [`Desync`][hanabi_core.hanablive.Desync] is logged with the frame that
+caused it, and the client catches up from the server's own list of actions; a second desync in a
+row ends the game for the client, raising it.
+
+```python
+# doc: no-run
+# (needs a hanab.live server and an account)
+import asyncio, os
+from hanabi_core.hanablive.client import Client
+
+async def main() -> None:
+    async with Client("https://hanab.live", "my-bot", os.environ["HANABI_LIVE_PASSWORD"]) as client:
+        game = await client.play(bot="simple")  # wait for a /join PM, play, leave
+        print(game.view.score)
+
+asyncio.run(main())
+```
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+from ..bots import BOTS, BotFactory, decide
+from ..errors import HanabiError
+from . import wire
+from . import wire as m
+from .protocol import Desync
+
+try:
+    import aiohttp
+except ImportError as error:  # pragma: no cover (the live extra is installed in tests)
+    raise ImportError(
+        "hanabi_core.hanablive.client needs aiohttp: pip install 'hanabi-core[live]'"
+    ) from error
+
+if TYPE_CHECKING:
+    from ..views import PlayerView
+    from .live import LiveGame
+
+__all__ = ["Client", "ConnectionLost", "LoginFailed", "RateLimiter"]
+
+logger = logging.getLogger("hanabi_core.hanablive.client")
+
+
+class LoginFailed(HanabiError, ConnectionError):
+    """The server refused the login (wrong password, unknown version, …).
+
+    Attributes:
+        status: the HTTP status.
+        reason: the server's words.
+    """
+
+    def __init__(self, status: int, reason: str) -> None:
+        self.status = status
+        self.reason = reason
+        self._init_args = (status, reason)
+        super().__init__(f"hanab.live refused the login ({status}): {reason}")
+
+
+class ConnectionLost(HanabiError, ConnectionError):
+    """The socket dropped and could not be opened again within the attempts allowed."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        self._init_args = (reason,)
+        super().__init__(f"hanab.live connection lost: {reason}")
+
+
+class RateLimiter:
+    """A token bucket, as the server's: at most `limit` frames in any `period` seconds.
+
+    `acquire` waits until a frame may go. The default keeps a tenth below the server's limit.
+    """
+
+    def __init__(self, limit: float = m.RATE_LIMIT * 0.9, period: float = m.RATE_PERIOD) -> None:
+        self.limit = limit
+        self.rate = limit / period
+        self._allowance = limit
+        self._last = time.monotonic()
+
+    async def acquire(self) -> None:
+        """Wait until a frame may be sent, and count it."""
+        while True:
+            now = time.monotonic()
+            self._allowance = min(self.limit, self._allowance + (now - self._last) * self.rate)
+            self._last = now
+            if self._allowance >= 1:
+                self._allowance -= 1
+                return
+            await asyncio.sleep((1 - self._allowance) / self.rate)
+
+
+class Client:
+    """One bot account on a hanab.live server. Use it as ``async with Client(...) as client``.
+
+    Args:
+        url: the site, e.g. ``"https://hanab.live"`` (the websocket is ``/ws`` there).
+        username: the bot's account.
+        password: its password (read it from the environment, not from the code).
+        reconnects: how many times in a row to reconnect after a dropped socket.
+        reconnect_delay: seconds to wait before each reconnection.
+        timeout: seconds to wait for the login and the websocket to open.
+        limiter: the rate limiter (default: 180 frames per 2 s).
+    """
+
+    def __init__(
+        self,
+        url: str,
+        username: str,
+        password: str,
+        *,
+        reconnects: int = 5,
+        reconnect_delay: float = 2.0,
+        timeout: float = 30.0,
+        limiter: RateLimiter | None = None,
+    ) -> None:
+        self.url = url.rstrip("/")
+        self.username = username
+        self._password = password
+        self.reconnects = reconnects
+        self.reconnect_delay = reconnect_delay
+        self.timeout = timeout
+        self.limiter = limiter or RateLimiter()
+        #: The lobby's tables by id, as the last ``tableList``/``table``/``tableGone`` left them.
+        self.tables: dict[int, m.Table] = {}
+        #: The last ``welcome``.
+        self.welcome: m.Welcome | None = None
+        self._http: aiohttp.ClientSession | None = None
+        self._ws: aiohttp.ClientWebSocketResponse[bool] | None = None
+        self._inbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self._reader: asyncio.Task[None] | None = None
+        self._closing = False
+
+    # --- Connecting ----------------------------------------------------------------------------
+
+    async def __aenter__(self) -> Client:
+        try:
+            await self.connect()
+        except BaseException:
+            await self.close()
+            raise
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def connect(self) -> None:
+        """Log in and open the websocket.
+
+        Raises:
+            LoginFailed: the server refused the login.
+            ConnectionLost: the server could not be reached.
+        """
+        self._closing = False
+        if self._http is None:
+            # unsafe: keep cookies of servers named by IP address too (a local server).
+            jar = aiohttp.CookieJar(unsafe=True)
+            self._http = aiohttp.ClientSession(
+                cookie_jar=jar, timeout=aiohttp.ClientTimeout(total=self.timeout)
+            )
+        form = {"username": self.username, "password": self._password, "version": "bot"}
+        refused: LoginFailed | None = None
+        try:
+            async with self._http.post(f"{self.url}/login", data=form) as answer:
+                if answer.status != 200:
+                    refused = LoginFailed(answer.status, (await answer.text()).strip()[:200])
+            if refused is None:
+                ws_url = "ws" + self.url.removeprefix("http") + "/ws"
+                ws = await self._http.ws_connect(ws_url, heartbeat=None, max_msg_size=0)
+        except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as error:
+            raise ConnectionLost(f"{type(error).__name__}: {error}") from None
+        if refused is not None:
+            raise refused
+        self._ws = ws
+        self._inbox = asyncio.Queue()
+        self._reader = asyncio.create_task(self._read(ws, self._inbox))
+
+    async def close(self) -> None:
+        """Close the websocket and the HTTP session (idempotent)."""
+        self._closing = True
+        if self._ws is not None:
+            await self._ws.close()
+            self._ws = None
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+            self._reader = None
+        if self._http is not None:
+            await self._http.close()
+            self._http = None
+
+    @staticmethod
+    async def _read(
+        ws: aiohttp.ClientWebSocketResponse[bool], inbox: asyncio.Queue[str | None]
+    ) -> None:
+        """Move every text frame to the inbox (so that the socket is read, and its pings
+        answered, while the bot thinks); `None` marks the end of the socket."""
+        try:
+            async for frame in ws:
+                if frame.type is aiohttp.WSMsgType.TEXT:
+                    await inbox.put(frame.data)
+                elif frame.type in {aiohttp.WSMsgType.ERROR, aiohttp.WSMsgType.CLOSE}:
+                    break
+        finally:
+            inbox.put_nowait(None)
+
+    async def send(self, message: m.Command) -> None:
+        """Send one command, within the rate limit.
+
+        Raises:
+            ConnectionLost: the socket is closed.
+        """
+        await self.limiter.acquire()
+        if self._ws is None or self._ws.closed:
+            raise ConnectionLost("the socket is closed")
+        try:
+            await self._ws.send_str(m.encode(message))
+        except (aiohttp.ClientError, ConnectionError) as error:
+            raise ConnectionLost(f"{type(error).__name__}: {error}") from None
+
+    async def receive(self) -> m.Message | None:
+        """The next frame the server sent, parsed, or `None` once the socket has closed.
+
+        A frame that is not the protocol is logged and skipped; the lobby's tables and the
+        welcome are kept up to date.
+        """
+        while True:
+            frame = await self._inbox.get()
+            if frame is None:
+                return None
+            try:
+                message = m.parse(frame)
+            except m.ProtocolError as error:
+                logger.warning("skipped a malformed frame %.300r: %s", frame, error)
+                continue
+            self._note(message)
+            return message
+
+    def _note(self, message: m.Message) -> None:
+        if isinstance(message, m.Welcome):
+            self.welcome = message
+        elif isinstance(message, m.TableList):
+            self.tables = {t.id: t for t in message.tables}
+        elif isinstance(message, m.Table):
+            self.tables[message.id] = message
+        elif isinstance(message, m.TableGone):
+            self.tables.pop(message.table_id, None)
+
+    # --- Playing -------------------------------------------------------------------------------
+
+    async def play(
+        self,
+        bot: str | BotFactory = "simple",
+        table: int | None = None,
+        *,
+        password: str = "",
+        seed: int | None = None,
+    ) -> LiveGame:
+        """Play one game and return its final `LiveGame`.
+
+        Args:
+            bot: a name of [`BOTS`][hanabi_core.bots.BOTS] or a factory (called with a
+                `random.Random`); a bot that sees its own cards cannot play live.
+            table: the table to join; `None`: wait for a private message ``/join`` and join the
+                sender's table (or play the game of the table the server says we are at).
+            password: the table's password.
+            seed: the bot's random seed (default: drawn).
+
+        Raises:
+            Desync: the game as the server sends it contradicts the rules twice in a row.
+            InvalidOptions: the table's variant or options are ones hanabi_core cannot play
+                (deck plays, card cycling, detrimental characters).
+            ConnectionLost: the socket dropped more than `reconnects` times in a row.
+            ValueError: an unknown bot name.
+        """
+        if isinstance(bot, str):
+            if bot not in BOTS:
+                raise ValueError(f"unknown bot {bot!r}; the bots are {', '.join(BOTS)}")
+            factory = BOTS[bot]
+        else:
+            factory = bot
+        rng = random.Random(seed)
+        player = factory(rng)
+        if getattr(player, "sees_own_cards", False):
+            raise ValueError("a bot that sees its own cards cannot play on hanab.live")
+        return await _Seat(self, player, table, password).run()
+
+
+#: Seconds to wait, after the server's ``gameOver``, for the ``cardIdentities``.
+AFTER_GAME = 5.0
+
+
+class _Seat:
+    """One game's worth of message handling (`Client.play`)."""
+
+    def __init__(self, client: Client, bot: Any, table: int | None, password: str) -> None:
+        self.client = client
+        self.bot = bot
+        self.table = table
+        self.password = password
+        self.game: LiveGame | None = None
+        self.loaded = False
+        self.asked: tuple[int, int] | None = None  # (generation, turn) of the last action sent
+        self.generation = 0  # counts the catch-ups: a game from an older one is stale
+        self.thinking: asyncio.Task[Any] | None = None
+        self.desynced = False
+        self.joined = False
+        self.last_action: wire.GameActionItem | None = None  # the last game action received
+        self.over_since: float | None = None  # the loop's time when the server ended the game
+
+    async def run(self) -> LiveGame:
+        client = self.client
+        if self.table is not None:
+            await self._join(self.table)
+        drops = 0
+        while True:
+            if self.over_since is None:
+                message = await client.receive()
+            else:
+                # The game is over: wait a little for the card identities, then leave.
+                left = self.over_since + AFTER_GAME - asyncio.get_running_loop().time()
+                try:
+                    message = await asyncio.wait_for(client.receive(), max(left, 0))
+                except asyncio.TimeoutError:
+                    return await self._finish()
+            if message is None:
+                if self.over_since is not None:
+                    return await self._finish()
+                if client._closing:
+                    raise ConnectionLost("the client was closed")
+                drops += 1
+                if drops > client.reconnects:
+                    raise ConnectionLost(f"the socket dropped {drops} times in a row")
+                logger.warning("the socket dropped; reconnecting (%d)", drops)
+                await self._cancel_thinking()
+                await asyncio.sleep(client.reconnect_delay)
+                try:
+                    await client.connect()
+                except ConnectionLost as error:
+                    logger.warning("could not reconnect: %s", error)
+                    client._inbox.put_nowait(None)  # counts as another drop
+                continue
+            if isinstance(message, m.Welcome | m.TableStart | m.GameActionList):
+                drops = 0
+            try:
+                done = await self._handle(message)
+            except ConnectionLost as error:
+                # The socket closed under a send: the reader reports it next, then we reconnect.
+                logger.warning("could not answer %s: %s", type(message).__name__, error)
+                continue
+            if done is not None:
+                return done
+
+    async def _join(self, table: int) -> None:
+        self.table = table
+        await self.client.send(m.TableJoin(table, self.password))
+
+    async def _handle(self, message: m.Message) -> LiveGame | None:
+        client = self.client
+        if isinstance(message, m.Welcome):
+            self.loaded = False
+            at = message.playing_at_tables
+            if self.table in at or (self.table is None and at):
+                # Back after a dropped socket (or a restart): the game goes on without us.
+                self.table = self.table if self.table in at else at[0]
+                await client.send(m.TableReattend(self.table))
+            elif self.table is not None and self.joined:
+                logger.warning("table %s is no longer ours", self.table)
+        elif isinstance(message, m.ChatMessage):
+            words = message.msg.split()
+            asked = message.recipient == client.username and words and words[0] == "/join"
+            if asked and (self.table is None or not self.joined):
+                target = self._table_of(message.who)
+                if target is None:
+                    logger.warning("%s asked us to join, but sits at no open table", message.who)
+                else:
+                    self.password = words[1] if len(words) > 1 else self.password
+                    await self._join(target)
+        elif isinstance(message, m.Joined):
+            self.joined = True
+            self.table = message.table_id
+        elif isinstance(message, m.Warning | m.Error):
+            logger.warning("the server says: %s", getattr(message, message.COMMAND))
+        elif isinstance(message, m.TableStart):
+            if message.table_id == self.table and not message.replay:
+                await client.send(m.GetGameInfo1(message.table_id))
+        elif isinstance(message, m.Init):
+            if message.table_id == self.table:
+                await self._cancel_thinking()
+                self.game = m.game_from_init(message)
+                self.generation += 1
+                self.loaded = False
+                await client.send(m.GetGameInfo2(message.table_id))
+        elif isinstance(message, m.GameActionList):
+            if message.table_id == self.table and self.game is not None and not self.loaded:
+                try:
+                    self.game = self.game.receive_all(a.raw() for a in message.list)
+                except Desync as error:
+                    logger.error("desync catching up from %s: %s", _brief(message), error)
+                    raise
+                self.desynced = False
+                self.loaded = True
+                await client.send(m.Loaded(message.table_id))
+        elif isinstance(message, m.GameAction):
+            if message.table_id == self.table and self.game is not None and self.loaded:
+                try:
+                    self.game = self.game.receive(message.action.raw())
+                except Desync as error:
+                    logger.error("desync at %s: %s", _brief(message), error)
+                    if self.desynced:
+                        raise
+                    self.desynced = True
+                    await self._catch_up()
+                    return None
+                self.desynced = False
+                self.last_action = message.action
+        elif (
+            isinstance(message, m.CardIdentities)
+            and message.table_id == self.table
+            and self.game is not None
+            and self.game.is_over
+        ):
+            with contextlib.suppress(Desync):
+                self.game = self.game.reveal(message.card_identities)
+        game = self.game
+        if game is None or not self.loaded:
+            return None
+        if game.ended is not None:  # the server's word that the game is over
+            if self.over_since is None:
+                await self._cancel_thinking()
+                self.over_since = asyncio.get_running_loop().time()
+            if isinstance(message, m.CardIdentities | m.FinishOngoingGame):
+                return await self._finish()
+            return None
+        self._maybe_think()
+        return None
+
+    def _maybe_think(self) -> None:
+        """Ask the bot, once per turn, when it is our turn and it is not thinking already."""
+        game = self.game
+        if game is None or not self.loaded or self.thinking is not None or not game.is_my_turn:
+            return
+        if game.end_undecided and not isinstance(self.last_action, wire.Turn):
+            return  # rules 7.4c and 7.6a: wait for the server's turn (or its gameOver)
+        view = game.view
+        if self.asked == (self.generation, view.turn):
+            return
+        self.thinking = asyncio.create_task(self._think(view))
+
+    async def _think(self, view: PlayerView) -> None:
+        """Ask the bot in a worker thread, then send its action if the game is still at that
+        turn (the ``status`` and ``turn`` that follow the last action change nothing of it)."""
+        generation = self.generation
+        sent = False
+        try:
+            action = await asyncio.to_thread(decide, self.bot, view, ())
+            game = self.game
+            if (
+                generation == self.generation
+                and game is not None
+                and game.is_my_turn
+                and game.view.turn == view.turn
+            ):
+                payload = game.action_message(action)
+                self.asked = (generation, view.turn)
+                assert self.table is not None
+                await self.client.send(
+                    wire.Action(self.table, payload["type"], payload["target"], payload["value"])
+                )
+                sent = True
+        except ConnectionLost:
+            logger.warning("the socket dropped while sending our action")
+        except Exception:
+            logger.exception("the bot failed to act")
+            self.asked = (generation, view.turn)  # do not ask again for this turn
+        finally:
+            self.thinking = None
+        if not sent:
+            self._maybe_think()
+
+    async def _cancel_thinking(self) -> None:
+        if self.thinking is not None:
+            self.thinking.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.thinking
+            self.thinking = None
+
+    async def _catch_up(self) -> None:
+        """Start the game again from the server's own account of it."""
+        await self._cancel_thinking()
+        self.loaded = False
+        assert self.table is not None
+        await self.client.send(m.GetGameInfo1(self.table))
+
+    async def _finish(self) -> LiveGame:
+        """Go back to the lobby and hand over the final game."""
+        assert self.table is not None and self.game is not None
+        with contextlib.suppress(ConnectionLost):
+            await self.client.send(m.TableUnattend(self.table))
+        return self.game
+
+    def _table_of(self, who: str) -> int | None:
+        for table in self.client.tables.values():
+            if who in table.players and not table.running:
+                return table.id
+        return None
+
+
+def _brief(message: m.Message) -> str:
+    text = m.encode(message)
+    return text if len(text) <= 300 else text[:297] + "..."

@@ -1,0 +1,991 @@
+"""hanab.live's websocket protocol, typed: every frame a bot receives or sends, as a frozen value.
+
+hanab.live has no bot API: a bot logs in as a person would (``POST /login`` with ``username``,
+``password`` and ``version``, ``server/src/http_login.go``), opens the websocket ``/ws`` with the
+session cookie (``server/src/http_ws.go``) and trades text frames ``command {json}``: the command
+name, one space, the JSON data (``server/src/websocket_message.go``, which also bans a client that
+sends more than 200 frames in 2 seconds, `RATE_LIMIT`).
+
+[`parse`][hanabi_core.hanablive.wire.parse] turns a frame the server sends into one of the
+classes below, [`parse_command`][hanabi_core.hanablive.wire.parse_command] a frame a client
+sends (what a test server reads), and [`encode`][hanabi_core.hanablive.wire.encode] turns any
+of them back into a frame. Field names are the server's, in snake case (``tableID`` →
+``table_id``); the wire names are learnt from the server's GPL source, cited by path on each class,
+none of it copied. Fields the server adds later land in ``extra`` and are written back as they
+came; a command or game action type this module does not know parses as
+[`Unknown`][hanabi_core.hanablive.wire.Unknown] (a game action:
+[`UnknownAction`][hanabi_core.hanablive.wire.UnknownAction]).
+A frame that is not ``command {json}``, or a known field of the wrong type, raises
+[`ProtocolError`][hanabi_core.hanablive.wire.ProtocolError].
+
+Game actions (the items of ``gameAction`` and ``gameActionList``) are typed too (`Draw`, `Clue`,
+…); [`LiveGame.receive`][hanabi_core.hanablive.live.LiveGame.receive] takes them as the server's
+mappings: give it `action.raw()`.
+
+```python
+from hanabi_core.hanablive.wire import GameAction, Draw, TableJoin, encode, parse
+
+frame = (
+    'gameAction {"tableID":7,'
+    '"action":{"type":"draw","playerIndex":1,"order":5,"suitIndex":-1,"rank":-1}}'
+)
+message = parse(*frame.split(" ", 1))
+assert isinstance(message, GameAction) and message.action == Draw(1, 5, -1, -1)
+assert encode(message) == frame
+assert encode(TableJoin(7)) == 'tableJoin {"tableID":7,"password":""}'
+```
+
+[`game_from_init`][hanabi_core.hanablive.wire.game_from_init] builds the seat's
+[`LiveGame`][hanabi_core.hanablive.LiveGame] from the server's ``init`` as it comes.
+"""
+
+# ruff: noqa: RUF009  (attrs fields are declared by calls to _w and _extra, as attrs.field is)
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+import attrs
+from attrs import frozen
+
+from ..errors import HanabiError, InvalidOptions, brief
+
+if TYPE_CHECKING:
+    from .live import LiveGame
+
+__all__ = [
+    "RATE_LIMIT",
+    "Action",
+    "CardIdentities",
+    "CardIdentity",
+    "ChatMessage",
+    "ChatPM",
+    "Clock",
+    "Clue",
+    "Command",
+    "Connected",
+    "Discard",
+    "Draw",
+    "Error",
+    "FinishOngoingGame",
+    "GameAction",
+    "GameActionItem",
+    "GameActionList",
+    "GameOver",
+    "GetGameInfo1",
+    "GetGameInfo2",
+    "Init",
+    "Joined",
+    "Left",
+    "Loaded",
+    "Message",
+    "Note",
+    "NoteList",
+    "NoteListPlayer",
+    "Play",
+    "PlayerTimes",
+    "ProtocolError",
+    "Status",
+    "Strike",
+    "Table",
+    "TableCreate",
+    "TableGone",
+    "TableJoin",
+    "TableLeave",
+    "TableList",
+    "TableReattend",
+    "TableStart",
+    "TableStartCommand",
+    "TableUnattend",
+    "Turn",
+    "Unknown",
+    "UnknownAction",
+    "Warning",
+    "Welcome",
+    "encode",
+    "game_from_init",
+    "parse",
+    "parse_action",
+    "parse_command",
+]
+
+#: The server's rate limit (``server/src/websocket_message.go``): at most this many frames from a
+#: client in `RATE_PERIOD` seconds, a token bucket; the client that goes over is banned.
+RATE_LIMIT = 200
+#: The period of `RATE_LIMIT`, in seconds.
+RATE_PERIOD = 2.0
+#: The longest frame the parser reads (a whole ``gameActionList`` of a long game is far smaller).
+MAX_FRAME = 4_000_000
+
+
+class ProtocolError(HanabiError, ValueError):
+    """A frame that is not hanab.live's protocol: not ``command {json}``, or a field of the
+    wrong type.
+
+    Attributes:
+        command: the frame's command (``""`` when even that could not be read).
+        field: the field at fault, e.g. ``"tableID"`` or ``"action.order"`` (``"$"``: the frame).
+        reason: the plain-words sentence.
+    """
+
+    def __init__(self, command: str, field: str, reason: str) -> None:
+        self.command = command
+        self.field = field
+        self.reason = reason
+        self._init_args = (command, field, reason)
+        super().__init__(f"hanab.live frame {command!r}, field {field!r}: {reason}")
+
+
+# --- The field machinery ---------------------------------------------------------------------
+#
+# Each class lists its wire fields through attrs metadata: the wire name (a dotted name reaches
+# into a nested object, as a clue's ``clue.type``) and the kind that is checked. A field with an
+# attrs default is optional on the wire; one without is required.
+
+_KINDS = {
+    "int": "a whole number",
+    "str": "a string",
+    "bool": "true or false",
+    "ints": "a list of whole numbers",
+    "ints?": "a list of whole numbers, or null",
+    "strs": "a list of strings",
+    "bools": "a list of true or false",
+    "obj": "an object",
+    "objs": "a list of objects",
+    "any": "any JSON value",
+    "action": "a game action object",
+    "actions": "a list of game action objects",
+    "tables": "a list of table objects",
+}
+
+
+def _w(wire: str, kind: str, default: Any = attrs.NOTHING) -> Any:
+    """A wire field: its name on the wire and its kind."""
+    if default is attrs.NOTHING:
+        return attrs.field(metadata={"wire": wire, "kind": kind})
+    if isinstance(default, (dict, list)):
+        return attrs.field(factory=type(default), metadata={"wire": wire, "kind": kind})
+    return attrs.field(default=default, metadata={"wire": wire, "kind": kind})
+
+
+def _extra() -> Any:
+    return attrs.field(factory=dict, kw_only=True, repr=False)
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _check(value: object, kind: str, command: str, field: str) -> Any:
+    """`value` as the field's Python value (lists become tuples), or a `ProtocolError`."""
+
+    def bad() -> ProtocolError:
+        return ProtocolError(command, field, f"must be {_KINDS[kind]}, got {brief(value)}")
+
+    if kind == "int":
+        # Go writes its integers as JSON numbers; a float with no fraction is the same number.
+        if isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
+            return int(value)
+        if not _is_int(value):
+            raise bad()
+        return value
+    if kind == "str":
+        if not isinstance(value, str):
+            raise bad()
+        return value
+    if kind == "bool":
+        if type(value) is not bool:
+            raise bad()
+        return value
+    if kind == "any":
+        return value
+    if kind == "obj":
+        if value is None:
+            return {}
+        if not isinstance(value, Mapping):
+            raise bad()
+        return dict(value)
+    # The lists: Go writes a nil slice as null (kept as None where the server writes it so).
+    if value is None:
+        return None if kind == "ints?" else ()
+    if kind == "ints?":
+        kind = "ints"
+    if not isinstance(value, list | tuple):
+        raise bad()
+    if kind == "ints":
+        return tuple(_check(v, "int", command, f"{field}[{i}]") for i, v in enumerate(value))
+    if kind == "strs":
+        return tuple(_check(v, "str", command, f"{field}[{i}]") for i, v in enumerate(value))
+    if kind == "bools":
+        return tuple(_check(v, "bool", command, f"{field}[{i}]") for i, v in enumerate(value))
+    if kind == "objs":
+        return tuple(_check(v, "obj", command, f"{field}[{i}]") for i, v in enumerate(value))
+    if kind == "actions":
+        return tuple(_parse_action(v, command, f"{field}[{i}]") for i, v in enumerate(value))
+    if kind == "tables":
+        return tuple(_build(Table, v, command, f"{field}[{i}]") for i, v in enumerate(value))
+    raise AssertionError(kind)  # pragma: no cover
+
+
+def _get(data: Mapping[str, Any], wire: str) -> tuple[bool, Any]:
+    node: Any = data
+    for part in wire.split("."):
+        if not isinstance(node, Mapping) or part not in node:
+            return False, None
+        node = node[part]
+    return True, node
+
+
+_T = TypeVar("_T")
+
+
+def _build(cls: type[_T], data: object, command: str, prefix: str = "") -> _T:
+    """An instance of `cls` from a JSON object, fields checked, unknown fields kept in
+    ``extra``."""
+    where = prefix or "$"
+    if not isinstance(data, Mapping):
+        raise ProtocolError(command, where, f"must be an object, got {brief(data)}")
+    values: dict[str, Any] = {}
+    known: set[str] = set()
+    for f in attrs.fields(cls):  # type: ignore[arg-type]
+        wire = f.metadata.get("wire")
+        if wire is None:
+            continue
+        known.add(wire.split(".")[0])
+        name = f"{prefix}.{wire}" if prefix else wire
+        found, value = _get(data, wire)
+        if not found:
+            if f.default is attrs.NOTHING:
+                raise ProtocolError(command, name, "is missing")
+            continue
+        if f.metadata["kind"] == "action":
+            values[f.name] = _parse_action(value, command, name)
+        else:
+            values[f.name] = _check(value, f.metadata["kind"], command, name)
+    values["extra"] = {k: v for k, v in data.items() if k not in known}
+    return cls(**values)
+
+
+def _dump(message: Any) -> dict[str, Any]:
+    """The JSON object of a message or game action, fields in declaration order, then
+    ``extra``."""
+    out: dict[str, Any] = {}
+    for f in attrs.fields(type(message)):
+        wire = f.metadata.get("wire")
+        if wire is None:
+            continue
+        value = getattr(message, f.name)
+        kind = f.metadata["kind"]
+        if kind == "action":
+            value = value.raw()
+        elif kind == "actions":
+            value = [v.raw() for v in value]
+        elif kind == "tables":
+            value = [_dump(v) for v in value]
+        elif isinstance(value, tuple):
+            value = list(value)
+        parts = wire.split(".")
+        node = out
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = value
+    for key, value in message.extra.items():
+        out.setdefault(key, value)
+    return out
+
+
+# --- Game actions (server/src/actions.go) ----------------------------------------------------
+
+
+class _Action:
+    """Base of the game actions: the ``type`` tag and `raw`."""
+
+    TYPE: ClassVar[str] = ""
+    extra: dict[str, Any]
+
+    def raw(self) -> dict[str, Any]:
+        """The action as the server's JSON object (what `LiveGame.receive` takes)."""
+        return {"type": self.TYPE, **_dump(self)}
+
+
+@frozen
+class Draw(_Action):
+    """``draw``: a card dealt or drawn; ``suit_index`` and ``rank`` are −1 for the seat's own."""
+
+    TYPE: ClassVar[str] = "draw"
+    player_index: int = _w("playerIndex", "int")
+    order: int = _w("order", "int")
+    suit_index: int = _w("suitIndex", "int")
+    rank: int = _w("rank", "int")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Play(_Action):
+    """``play``: a card that extended its firework."""
+
+    TYPE: ClassVar[str] = "play"
+    player_index: int = _w("playerIndex", "int")
+    order: int = _w("order", "int")
+    suit_index: int = _w("suitIndex", "int")
+    rank: int = _w("rank", "int")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Discard(_Action):
+    """``discard``: a discard, or a misplay (``failed`` true, after its `Strike`)."""
+
+    TYPE: ClassVar[str] = "discard"
+    player_index: int = _w("playerIndex", "int")
+    order: int = _w("order", "int")
+    suit_index: int = _w("suitIndex", "int")
+    rank: int = _w("rank", "int")
+    failed: bool = _w("failed", "bool", False)
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Clue(_Action):
+    """``clue``: ``clue_type`` 0 colour (``clue_value`` indexes the variant's clue colours) or
+    1 rank; ``list`` the orders touched."""
+
+    TYPE: ClassVar[str] = "clue"
+    giver: int = _w("giver", "int")
+    target: int = _w("target", "int")
+    clue_type: int = _w("clue.type", "int")
+    clue_value: int = _w("clue.value", "int")
+    list: tuple[int, ...] = _w("list", "ints")
+    turn: int = _w("turn", "int", 0)
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Strike(_Action):
+    """``strike``: Storm number ``num`` (1, 2, …), misplayed card ``order`` on ``turn``."""
+
+    TYPE: ClassVar[str] = "strike"
+    num: int = _w("num", "int")
+    turn: int = _w("turn", "int")
+    order: int = _w("order", "int")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Status(_Action):
+    """``status``: clue tokens (half Notes in Clue Starved), score, and hanab.live's max score."""
+
+    TYPE: ClassVar[str] = "status"
+    clues: int = _w("clues", "int")
+    score: int = _w("score", "int")
+    max_score: int = _w("maxScore", "int")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Turn(_Action):
+    """``turn``: ``num`` actions taken, the seat to move (−1 once the game is over)."""
+
+    TYPE: ClassVar[str] = "turn"
+    num: int = _w("num", "int")
+    current_player_index: int = _w("currentPlayerIndex", "int")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class GameOver(_Action):
+    """``gameOver``: hanab.live's end condition (1 normal, 2 strikeout, 4 terminated, …), the
+    seat concerned (−1 if none) and the termination votes."""
+
+    TYPE: ClassVar[str] = "gameOver"
+    end_condition: int = _w("endCondition", "int")
+    player_index: int = _w("playerIndex", "int", -1)
+    votes: tuple[int, ...] | None = _w("votes", "ints?", None)
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class CardIdentity(_Action):
+    """``cardIdentity``: a card's face made known (``server/src/actions.go``,
+    ``ActionCardIdentity``)."""
+
+    TYPE: ClassVar[str] = "cardIdentity"
+    player_index: int = _w("playerIndex", "int")
+    order: int = _w("order", "int")
+    suit_index: int = _w("suitIndex", "int")
+    rank: int = _w("rank", "int")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class PlayerTimes(_Action):
+    """``playerTimes``: each seat's clock in milliseconds and the game's duration, at the end."""
+
+    TYPE: ClassVar[str] = "playerTimes"
+    player_times: tuple[int, ...] = _w("playerTimes", "ints", ())
+    duration: int = _w("duration", "int", 0)
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class UnknownAction(_Action):
+    """A game action of a type this module does not know, kept whole in ``extra`` (with its
+    ``type``)."""
+
+    type: str = attrs.field(default="")
+    extra: dict[str, Any] = _extra()
+
+    def raw(self) -> dict[str, Any]:
+        """The action as it came."""
+        return {"type": self.type, **self.extra}
+
+
+#: A typed game action.
+GameActionItem = (
+    Draw | Play | Discard | Clue | Strike | Status | Turn | GameOver | CardIdentity | PlayerTimes
+    | UnknownAction
+)  # fmt: skip
+
+_ACTIONS: dict[str, type[Any]] = {
+    cls.TYPE: cls
+    for cls in (Draw, Play, Discard, Clue, Strike, Status, Turn, GameOver, CardIdentity,
+                PlayerTimes)
+}  # fmt: skip
+
+
+def _parse_action(data: object, command: str, where: str) -> Any:
+    if not isinstance(data, Mapping):
+        raise ProtocolError(command, where, f"a game action is an object, got {brief(data)}")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError(command, f"{where}.type", f"must be a string, got {brief(kind)}")
+    cls = _ACTIONS.get(kind)
+    if cls is None:
+        return UnknownAction(kind, extra={k: v for k, v in data.items() if k != "type"})
+    body = {k: v for k, v in data.items() if k != "type"}
+    return _build(cls, body, command, where)
+
+
+def parse_action(data: Mapping[str, Any]) -> GameActionItem:
+    """One game action (an item of ``gameAction``'s ``action`` or ``gameActionList``'s
+    ``list``) as its class.
+
+    Raises:
+        ProtocolError: it is not an object with a string ``type``, or a field has the wrong type.
+    """
+    result: GameActionItem = _parse_action(data, "gameAction", "action")
+    return result
+
+
+# --- What the server sends -------------------------------------------------------------------
+
+
+class _Message:
+    """Base of every frame: its command name."""
+
+    COMMAND: ClassVar[str] = ""
+    extra: dict[str, Any]
+
+
+@frozen
+class Welcome(_Message):
+    """``welcome``, the first frame after connecting (``server/src/websocket_connect.go``):
+    ``playing_at_tables`` lists the tables whose game we are in (to reattend after a drop)."""
+
+    COMMAND: ClassVar[str] = "welcome"
+    user_id: int = _w("userID", "int")
+    username: str = _w("username", "str")
+    playing_at_tables: tuple[int, ...] = _w("playingAtTables", "ints", ())
+    total_games: int = _w("totalGames", "int", 0)
+    muted: bool = _w("muted", "bool", False)
+    friends: tuple[str, ...] = _w("friends", "strs", ())
+    settings: dict[str, Any] = _w("settings", "obj", {})
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Table(_Message):
+    """``table``: one table of the lobby, new or changed (``server/src/session_notify.go``,
+    ``TableMessage``); ``options`` as `Init.options`."""
+
+    COMMAND: ClassVar[str] = "table"
+    id: int = _w("id", "int")
+    name: str = _w("name", "str", "")
+    password_protected: bool = _w("passwordProtected", "bool", False)
+    joined: bool = _w("joined", "bool", False)
+    num_players: int = _w("numPlayers", "int", 0)
+    owner_id: int = _w("ownerID", "int", 0)
+    running: bool = _w("running", "bool", False)
+    variant: str = _w("variant", "str", "No Variant")
+    options: dict[str, Any] = _w("options", "obj", {})
+    shared_replay: bool = _w("sharedReplay", "bool", False)
+    progress: int = _w("progress", "int", 0)
+    players: tuple[str, ...] = _w("players", "strs", ())
+    spectators: tuple[dict[str, Any], ...] = _w("spectators", "objs", ())
+    max_players: int = _w("maxPlayers", "int", 0)
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class TableList(_Message):
+    """``tableList``: every table of the lobby, once after ``welcome``; on the wire a JSON array
+    of `Table` objects."""
+
+    COMMAND: ClassVar[str] = "tableList"
+    tables: tuple[Table, ...] = ()
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class TableGone(_Message):
+    """``tableGone``: a table left the lobby."""
+
+    COMMAND: ClassVar[str] = "tableGone"
+    table_id: int = _w("tableID", "int")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Joined(_Message):
+    """``joined``: we sit at the table (``server/src/session_notify.go``)."""
+
+    COMMAND: ClassVar[str] = "joined"
+    table_id: int = _w("tableID", "int")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Left(_Message):
+    """``left``: we left the table (the server writes its field ``TableID`` untagged,
+    ``server/src/command_table_leave.go``)."""
+
+    COMMAND: ClassVar[str] = "left"
+    table_id: int = _w("TableID", "int", 0)
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class TableStart(_Message):
+    """``tableStart``: the game at the table has started (or we reattend it); ask for it with
+    `GetGameInfo1`."""
+
+    COMMAND: ClassVar[str] = "tableStart"
+    table_id: int = _w("tableID", "int")
+    replay: bool = _w("replay", "bool", False)
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class ChatMessage(_Message):
+    """``chat`` (``server/src/chat.go``): a private message has ``recipient`` set to us."""
+
+    COMMAND: ClassVar[str] = "chat"
+    msg: str = _w("msg", "str")
+    who: str = _w("who", "str", "")
+    discord: bool = _w("discord", "bool", False)
+    server: bool = _w("server", "bool", False)
+    datetime: str = _w("datetime", "str", "")
+    room: str = _w("room", "str", "")
+    recipient: str = _w("recipient", "str", "")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Warning(_Message):
+    """``warning``: the server refused a command, in words (``server/src/session.go``)."""
+
+    COMMAND: ClassVar[str] = "warning"
+    warning: str = _w("warning", "str")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Error(_Message):
+    """``error``: something went wrong on the server; it usually closes the socket."""
+
+    COMMAND: ClassVar[str] = "error"
+    error: str = _w("error", "str")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Init(_Message):
+    """``init``, the answer to `GetGameInfo1` (``server/src/command_get_game_info_1.go``).
+
+    ``options`` are the table's as the server spells them (``server/src/options.go``:
+    ``numPlayers``, ``variantName``, ``emptyClues``, ``oneExtraCard``, …);
+    [`game_from_init`][hanabi_core.hanablive.wire.game_from_init] reads them.
+    """
+
+    COMMAND: ClassVar[str] = "init"
+    table_id: int = _w("tableID", "int")
+    player_names: tuple[str, ...] = _w("playerNames", "strs")
+    our_player_index: int = _w("ourPlayerIndex", "int")
+    options: dict[str, Any] = _w("options", "obj")
+    spectating: bool = _w("spectating", "bool", False)
+    shadowing: bool = _w("shadowing", "bool", False)
+    replay: bool = _w("replay", "bool", False)
+    database_id: int = _w("databaseID", "int", -1)
+    seed: str = _w("seed", "str", "")
+    paused: bool = _w("paused", "bool", False)
+    extra: dict[str, Any] = _extra()
+
+    def game(self) -> LiveGame:
+        """The seat's [`LiveGame`][hanabi_core.hanablive.LiveGame] before the deal:
+        `game_from_init(self)`."""
+        return game_from_init(self)
+
+
+@frozen
+class GameActionList(_Message):
+    """``gameActionList``, the answer to `GetGameInfo2`: every game action so far, in order."""
+
+    COMMAND: ClassVar[str] = "gameActionList"
+    table_id: int = _w("tableID", "int")
+    list: tuple[GameActionItem, ...] = _w("list", "actions")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class GameAction(_Message):
+    """``gameAction``: the next game action, once the seat has sent `Loaded`."""
+
+    COMMAND: ClassVar[str] = "gameAction"
+    table_id: int = _w("tableID", "int")
+    action: GameActionItem = _w("action", "action")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Connected(_Message):
+    """``connected``: which seats are connected, one flag per seat."""
+
+    COMMAND: ClassVar[str] = "connected"
+    table_id: int = _w("tableID", "int")
+    list: tuple[bool, ...] = _w("list", "bools")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Clock(_Message):
+    """``clock`` in timed games: each seat's time left (ms), the seat to move, its time taken."""
+
+    COMMAND: ClassVar[str] = "clock"
+    table_id: int = _w("tableID", "int")
+    times: tuple[int, ...] = _w("times", "ints", ())
+    active_player_index: int = _w("activePlayerIndex", "int", -1)
+    time_taken: int = _w("timeTaken", "int", 0)
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class CardIdentities(_Message):
+    """``cardIdentities`` after the game: every card's ``{suitIndex, rank}`` by order (give them
+    to [`LiveGame.reveal`][hanabi_core.hanablive.live.LiveGame.reveal])."""
+
+    COMMAND: ClassVar[str] = "cardIdentities"
+    table_id: int = _w("tableID", "int")
+    card_identities: tuple[dict[str, Any], ...] = _w("cardIdentities", "objs")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class FinishOngoingGame(_Message):
+    """``finishOngoingGame``: the game is over and saved as ``database_id``; the table becomes
+    a shared replay (``server/src/table_notify.go``)."""
+
+    COMMAND: ClassVar[str] = "finishOngoingGame"
+    table_id: int = _w("tableID", "int")
+    database_id: int = _w("databaseID", "int", -1)
+    shared_replay_leader: str = _w("sharedReplayLeader", "str", "")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class NoteList(_Message):
+    """``noteList``: every player's notes, as spectators and the end of a game see them."""
+
+    COMMAND: ClassVar[str] = "noteList"
+    table_id: int = _w("tableID", "int")
+    notes: tuple[dict[str, Any], ...] = _w("notes", "objs", ())
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class NoteListPlayer(_Message):
+    """``noteListPlayer``: the seat's own notes, one per card order, on catching up."""
+
+    COMMAND: ClassVar[str] = "noteListPlayer"
+    table_id: int = _w("tableID", "int")
+    notes: tuple[str, ...] = _w("notes", "strs", ())
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Unknown(_Message):
+    """A frame whose command this module does not know: its command and data, as they came."""
+
+    command: str = ""
+    data: Any = None
+    extra: dict[str, Any] = _extra()
+
+
+# --- What a client sends (server/src/command.go's CommandData, command_*.go) ----------------
+
+
+@frozen
+class TableJoin(_Message):
+    """``tableJoin``: sit at a table (``server/src/command_table_join.go``)."""
+
+    COMMAND: ClassVar[str] = "tableJoin"
+    table_id: int = _w("tableID", "int")
+    password: str = _w("password", "str", "")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class TableReattend(_Message):
+    """``tableReattend``: come back to a game we are playing, after a dropped connection
+    (``server/src/command_table_reattend.go``); the server answers `TableStart`."""
+
+    COMMAND: ClassVar[str] = "tableReattend"
+    table_id: int = _w("tableID", "int")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class TableUnattend(_Message):
+    """``tableUnattend``: go back to the lobby from a game (or its replay) without leaving the
+    seat (``server/src/command_table_unattend.go``): what a bot sends once its game is over."""
+
+    COMMAND: ClassVar[str] = "tableUnattend"
+    table_id: int = _w("tableID", "int")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class GetGameInfo1(_Message):
+    """``getGameInfo1``: ask for the game's `Init`."""
+
+    COMMAND: ClassVar[str] = "getGameInfo1"
+    table_id: int = _w("tableID", "int")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class GetGameInfo2(_Message):
+    """``getGameInfo2``: ask for the `GameActionList` (the game so far)."""
+
+    COMMAND: ClassVar[str] = "getGameInfo2"
+    table_id: int = _w("tableID", "int")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Loaded(_Message):
+    """``loaded``: the seat has caught up; the server sends each `GameAction` from now on
+    (``server/src/command_loaded.go``)."""
+
+    COMMAND: ClassVar[str] = "loaded"
+    table_id: int = _w("tableID", "int")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Action(_Message):
+    """``action``: our move (``server/src/command_action.go``): ``type`` 0 play, 1 discard
+    (``target`` the card's order), 2 colour clue, 3 rank clue (``target`` the seat); 4 ends the
+    game (``value`` the end condition).
+    [`LiveGame.action_message`][hanabi_core.hanablive.live.LiveGame.action_message] gives ``type``,
+    ``target`` and ``value``."""
+
+    COMMAND: ClassVar[str] = "action"
+    table_id: int = _w("tableID", "int")
+    type: int = _w("type", "int")
+    target: int = _w("target", "int")
+    value: int = _w("value", "int", 0)
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class Note(_Message):
+    """``note``: our note on card ``order`` (``server/src/command_note.go``)."""
+
+    COMMAND: ClassVar[str] = "note"
+    table_id: int = _w("tableID", "int")
+    order: int = _w("order", "int")
+    note: str = _w("note", "str")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class TableCreate(_Message):
+    """``tableCreate``: open a table (``server/src/command_table_create.go``); ``options`` as
+    the server spells them (``variantName``, ``emptyClues``, …)."""
+
+    COMMAND: ClassVar[str] = "tableCreate"
+    name: str = _w("name", "str")
+    options: dict[str, Any] = _w("options", "obj", {})
+    password: str = _w("password", "str", "")
+    max_players: int = _w("maxPlayers", "int", 5)
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class TableStartCommand(_Message):
+    """``tableStart`` as a client sends it: start the game at our table (its owner only)."""
+
+    COMMAND: ClassVar[str] = "tableStart"
+    table_id: int = _w("tableID", "int")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class TableLeave(_Message):
+    """``tableLeave``: stand up from a table whose game has not started, or has ended."""
+
+    COMMAND: ClassVar[str] = "tableLeave"
+    table_id: int = _w("tableID", "int")
+    extra: dict[str, Any] = _extra()
+
+
+@frozen
+class ChatPM(_Message):
+    """``chatPM``: a private message (``server/src/command_chat_pm.go``)."""
+
+    COMMAND: ClassVar[str] = "chatPM"
+    msg: str = _w("msg", "str")
+    recipient: str = _w("recipient", "str")
+    room: str = _w("room", "str", "lobby")
+    extra: dict[str, Any] = _extra()
+
+
+#: A frame the server sends.
+Message = (
+    Welcome | TableList | Table | TableGone | Joined | Left | TableStart | ChatMessage | Warning
+    | Error | Init | GameActionList | GameAction | Connected | Clock | CardIdentities
+    | FinishOngoingGame | NoteList | NoteListPlayer | Unknown
+)  # fmt: skip
+#: A frame a client sends.
+Command = (
+    TableJoin | TableReattend | GetGameInfo1 | GetGameInfo2 | Loaded | Action | Note
+    | TableCreate | TableStartCommand | TableLeave | TableUnattend | ChatPM | Unknown
+)  # fmt: skip
+
+_SERVER: dict[str, type[Any]] = {
+    cls.COMMAND: cls
+    for cls in (Welcome, TableList, Table, TableGone, Joined, Left, TableStart, ChatMessage,
+                Warning, Error, Init, GameActionList, GameAction, Connected, Clock,
+                CardIdentities, FinishOngoingGame, NoteList, NoteListPlayer)
+}  # fmt: skip
+_CLIENT: dict[str, type[Any]] = {
+    cls.COMMAND: cls
+    for cls in (TableJoin, TableReattend, GetGameInfo1, GetGameInfo2, Loaded, Action, Note,
+                TableCreate, TableStartCommand, TableLeave, TableUnattend, ChatPM)
+}  # fmt: skip
+
+
+def _split(command: str, data: Any) -> tuple[str, Any]:
+    """`command` and its parsed data; a whole frame may be given as `command` alone."""
+    if not isinstance(command, str):
+        raise ProtocolError("", "$", f"a command is a string, got {brief(command)}")
+    if data is None:
+        if len(command) > MAX_FRAME:
+            raise ProtocolError("", "$", f"the frame is over {MAX_FRAME} characters")
+        name, sep, text = command.partition(" ")
+        if not sep or not name:
+            raise ProtocolError(name, "$", "a frame is 'command {json}'")
+        command, data = name, text
+    if isinstance(data, str | bytes):
+        try:
+            data = json.loads(data)
+        except (ValueError, RecursionError) as error:
+            raise ProtocolError(command, "$", f"the data is not JSON ({error})") from None
+    return command, data
+
+
+def _parse(registry: Mapping[str, type[Any]], command: str, data: Any) -> Any:
+    command, data = _split(command, data)
+    cls = registry.get(command)
+    if cls is None:
+        return Unknown(command, data)
+    if cls is TableList:
+        return TableList(_check(data, "tables", command, "$"))
+    return _build(cls, data, command)
+
+
+def parse(command: str, data: Any = None) -> Message:
+    """A frame the server sent, as its class.
+
+    Args:
+        command: the frame's command (``"init"``), or the whole frame (``'init {...}'``) with
+            `data` left out.
+        data: the frame's data: its JSON text, or the value already parsed.
+
+    Raises:
+        ProtocolError: the frame is not ``command {json}``, or a known field has the wrong type
+            or is missing.
+    """
+    result: Message = _parse(_SERVER, command, data)
+    return result
+
+
+def parse_command(command: str, data: Any = None) -> Command:
+    """A frame a client sent (what a server reads), as its class; see `parse`.
+
+    Raises:
+        ProtocolError: as `parse`.
+    """
+    result: Command = _parse(_CLIENT, command, data)
+    return result
+
+
+def encode(message: Message | Command) -> str:
+    """The frame of `message`: ``command {json}``, compact, unknown fields written back."""
+    if isinstance(message, Unknown):
+        return f"{message.command} {json.dumps(message.data, separators=(',', ':'))}"
+    data: Any = [_dump(t) for t in message.tables] if isinstance(message, TableList) else (
+        _dump(message)
+    )  # fmt: skip
+    return f"{message.COMMAND} {json.dumps(data, separators=(',', ':'))}"
+
+
+# --- The init, read -------------------------------------------------------------------------
+
+#: Options of the server's (``server/src/options.go``) that do not change the rules of a seat's
+#: game: the table's name and size, the variant's number (its name is read), timing flags read
+#: by `LiveGame.start` as records spell them.
+_TABLE_ONLY = frozenset({"numPlayers", "variantID", "variantName", "tableName", "maxPlayers"})
+
+
+def game_from_init(init: Init | Mapping[str, Any]) -> LiveGame:
+    """The seat's [`LiveGame`][hanabi_core.hanablive.LiveGame] before the deal, from the
+    server's ``init`` as it comes: the variant by its name (``options.variantName``), the
+    players from ``playerNames``, our seat from ``ourPlayerIndex``, the table options as the
+    server spells them (``emptyClues``, ``oneExtraCard``, ``allOrNothing``, …; the table's name,
+    size and the variant's number are ignored). Feed it the ``gameActionList`` next.
+
+    Raises:
+        ProtocolError: `init` is a mapping that is not an init frame's data.
+        InvalidOptions: a variant or option hanabi_core does not support (card cycle, deck
+            plays, detrimental characters), or we are a spectator (no seat).
+    """
+    from .live import LiveGame  # noqa: PLC0415  (live imports this module's neighbours)
+
+    if not isinstance(init, Init):
+        init = _build(Init, init, "init")
+    if init.spectating or not 0 <= init.our_player_index < len(init.player_names):
+        raise InvalidOptions("ourPlayerIndex", "we are not seated at this table")
+    options = {k: v for k, v in init.options.items() if k not in _TABLE_ONLY}
+    if options.get("startingPlayer") == 0:
+        del options["startingPlayer"]  # the server writes 0 for every game since April 2020
+    if "deckPlays" in options and options["deckPlays"] is True:
+        raise InvalidOptions("deckPlays", "the deck-play option is not supported")
+    variant = init.options.get("variantName", "No Variant")
+    return LiveGame.start(
+        variant,
+        players=len(init.player_names),
+        seat=init.our_player_index,
+        options=options,
+    )
