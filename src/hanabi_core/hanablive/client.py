@@ -1,6 +1,7 @@
 """A hanab.live client for bots: log in, sit at a table, play a game through `LiveGame`, leave.
 
-Needs the ``live`` extra (``pip install 'hanabi-core[live]'``: aiohttp, an asyncio HTTP and
+Needs the ``live`` extra (``pip install -e ".[live]"`` from a clone; ``pip install
+'hanabi-core[live]'`` once released: aiohttp, an asyncio HTTP and
 websocket library). ``import hanabi_core.hanablive`` does not import this module.
 
 What it does, as hanab.live's server expects of a person's browser (its GPL source is cited by
@@ -54,6 +55,7 @@ import random
 import time
 from typing import TYPE_CHECKING, Any
 
+from .._extras import missing_extra
 from ..bots import BOTS, BotFactory, decide
 from ..errors import HanabiError
 from . import wire
@@ -63,9 +65,7 @@ from .protocol import Desync
 try:
     import aiohttp
 except ImportError as error:  # pragma: no cover (the live extra is installed in tests)
-    raise ImportError(
-        "hanabi_core.hanablive.client needs aiohttp: pip install 'hanabi-core[live]'"
-    ) from error
+    raise missing_extra("hanabi_core.hanablive.client", "aiohttp", "live") from error
 
 if TYPE_CHECKING:
     from ..views import PlayerView

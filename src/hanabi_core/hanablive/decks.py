@@ -22,7 +22,7 @@ behaviour; its 607 seeding constants are data (`data/go-rng-cooked.txt`, BSD lic
 ```python
 from hanabi_core.hanablive import deck, variant
 cards = deck("p4v0s1")                     # 4 players, No Variant (id 0), seed 1
-assert [str(card) for card in cards[:3]] == ["Yellow 4", "Yellow 1", "Yellow 4"]
+assert [str(card) for card in cards[:3]] == ["yellow 4", "yellow 1", "yellow 4"]
 assert len(deck("p2v3s1")) == len(variant("Rainbow (6 Suits)").deck) == 60
 ```
 """
