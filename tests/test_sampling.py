@@ -264,3 +264,124 @@ def test_sample_is_a_state_the_rules_accept() -> None:
     assert isinstance(world, GameState) and isinstance(view(world, 2), PlayerView)
     # It plays on like any state.
     assert world.is_over or apply(world, Play(0)).turn == world.turn + 1
+
+
+# --- Hardening, round two (issue 25) ------------------------------------------------------------
+
+
+def end_of_deck_view(options: Options, seed: int) -> PlayerView:
+    """The view of the seat to move once the deck is empty, every turn a discard or a clue."""
+    state = new_game(options, seed=seed)
+    while state.deck_size and not state.is_over:
+        state = apply(
+            state,
+            Discard(0)
+            if state.notes < options.max_notes
+            else RankClue(
+                (state.current_player + 1) % options.players,
+                state.hands[(state.current_player + 1) % options.players][0].rank,
+            ),
+        )
+    return view(state, state.current_player)
+
+
+@pytest.mark.parametrize("hand_size", [16, 18, 25])
+def test_h2_sample_state_is_bounded_for_long_hands_at_the_end_of_the_deck(hand_size: int) -> None:
+    """Rejection accepts with probability k!/k**k at the end of the deck; the exact draw does
+    not reject. (Before: 8 s for 16 cards, no end for 18 and 25.)"""
+    seen = end_of_deck_view(Options(2, hand_size=hand_size), seed=4)
+    rng = random.Random(1)
+    for _ in range(3):
+        assert view(sample_state(seen, rng), seen.seat) == seen
+
+
+class AllOnes(random.Random):
+    """A generator whose every draw is out of range (all bits set)."""
+
+    def getrandbits(self, k: int) -> int:
+        return (1 << k) - 1
+
+
+def test_h2_a_generator_that_never_draws_in_range_is_refused() -> None:
+    seen = view(random_game(Options(2), seed=3)[12], 0)
+    with pytest.raises(SamplingError) as error:
+        sample_state(seen, AllOnes(0))
+    assert error.value.field == "rng"
+
+
+@pytest.mark.parametrize("name", ["red-blue", "red-wild"])
+def test_h2_the_exact_draw_is_uniform_against_enumeration(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no rejection tries at all, every draw is the exact one (counts of completions): its
+    frequencies over the consistent deals pass the same chi-square test."""
+    from hanabi_core import sampling
+
+    monkeypatch.setattr(sampling, "_REJECTION_TRIES", 0)
+    state, actions = scenario(name)
+    deals = consistent_deals(state, actions, 0)
+    seen = view(state, 0)
+    orders = unseen_orders(state, 0)
+    rng = random.Random(99)
+    samples = 20 * len(deals)
+    counts = Counter(faces_at(sample_state(seen, rng), orders) for _ in range(samples))
+    assert set(counts) <= deals
+    expected = samples / len(deals)
+    statistic = sum((counts[d] - expected) ** 2 / expected for d in deals)
+    assert statistic < chi_square_limit(len(deals) - 1), (statistic, len(deals))
+
+
+def test_h2_the_exact_count_matches_brute_force() -> None:
+    from itertools import product
+
+    from hanabi_core._exact_sampling import Completions
+
+    rng = random.Random(5)
+    for _ in range(200):
+        faces = rng.randrange(1, 6)
+        pool = [rng.randrange(0, 3) for _ in range(faces)]
+        allowed = [
+            [f for f in range(faces) if rng.random() < 0.6] for _ in range(rng.randrange(0, 4))
+        ]
+        labels = [f for f in range(faces) for _ in range(pool[f])]
+        brute = sum(
+            1
+            for pick in product(range(len(labels)), repeat=len(allowed))
+            if len(set(pick)) == len(pick)
+            and all(labels[p] in allowed[i] for i, p in enumerate(pick))
+        )
+        assert Completions(allowed, pool, SamplingError).total() == brute
+
+
+def test_h2_the_count_has_a_documented_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hanabi_core import _exact_sampling as exact
+
+    monkeypatch.setattr(exact, "STATES", 3)
+    allowed = [[0, 1, 2], [1, 2, 3], [0, 3], [2, 3]]
+    with pytest.raises(SamplingError, match="limit"):
+        exact.Completions(allowed, [2, 2, 2, 2], SamplingError).total()
+
+
+def test_m1_an_ended_hole_view_without_the_hole_revealed_is_refused_at_once() -> None:
+    """Rule 9.33: an ended game shows the hole; a tracker's view that does not is refused with a
+    sentence, not after thousands of replays ending in "no deal found"."""
+    options = Options(3, variant=hanablive.variant("Throw It in a Hole (5 Suits)"))
+    state = random_game(options, seed=2)[-1]
+    seen = view(state, 0)
+    assert seen.built is not None  # the engine's view of an ended game shows the hole
+    world = sample_state(seen, random.Random(0))
+    assert view(world, 0) == seen
+    hidden = attrs.evolve(seen, built=None, storms=None)
+    with pytest.raises(SamplingError, match=r"9\.33"):
+        sample_state(hidden, random.Random(0))
+
+
+def test_m5_a_hand_built_view_is_never_answered_with_another_views_world() -> None:
+    state = random_game(Options(2), seed=8)[20]
+    seen = view(state, 0)
+    # Another seat's empathy changed by hand: no game gives it.
+    other = seen.knowledge[1]
+    changed = (other[1], other[0], *other[2:])
+    bad = attrs.evolve(seen, knowledge=(seen.knowledge[0], changed))
+    with pytest.raises(SamplingError):
+        sample_state(bad, random.Random(0))

@@ -87,6 +87,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from ._exact_sampling import Completions, below, shuffle
 from ._tables import _variant_tables
 from .actions import ColourClue, Discard, Play, RankClue
 from .cards import RANKS, START, Card, _rank_slot
@@ -102,14 +103,17 @@ from .views import view as _view_of
 #: A clue to the seat whose value its view hides (rules 9.30 and 9.31): the orders in the seat's
 #: hand then, those it touched, and the face masks of the clues it may have been.
 _Hidden = tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]
-#: How many assignments `sample_state` tries against hidden clues before it gives up.
-_TRIES = 100_000
+#: How many assignments `sample_state` tries against hidden clues before it gives up (each try
+#: is an exact uniform draw, so this bounds the work, not the uniformity).
+_TRIES = 2_000
+#: Cheap rejection proposals (steps 2 and 3) before the exact draw of `_exact_sampling`.
+_REJECTION_TRIES = 4
 #: Rule 9.33: uniform tries before the sampler proposes own cards in the hole that fit, and the
 #: tries it allows in all (each try replays the game).
 _UNIFORM_HOLE_TRIES = 20
 #: Rule 9.33: beyond this many own cards in the hole, uniform proposals are not tried at all.
 _UNIFORM_HOLE_CARDS = 3
-_HOLE_TRIES = 2_000
+_HOLE_TRIES = 300
 
 __all__ = ["SamplingError", "sample_state"]
 
@@ -170,6 +174,14 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     own = view.own
     # Rule 9.33: the seat's own cards put into the hole, face down, with what clues told of them.
     holed = _own_hole(view)
+    if variant.hidden_plays and view.outcome is not None and view.built is None:
+        # Rule 9.33: the end of the game turns the hole's cards face up, and every view of an
+        # ended game shows them; a tracker's view that has not had them revealed is not one.
+        raise SamplingError(
+            "view",
+            "the game is over but the hole's cards are not revealed (rule 9.33); "
+            "LiveGame.reveal gives them",
+        )
     drawn = total - view.deck_size
     if min(pool) < 0 or sum(pool) != len(own) + len(holed) + view.deck_size:
         raise SamplingError("view", "the cards it shows are not the variant's")
@@ -191,6 +203,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     orders = [k.order for k in own] + [order for order, _ in holed]
     if not _matchable(allowed, pool):
         raise SamplingError("view", "no deal gives the seat's cards the faces its clues allow")
+    exact: list[Completions] = []  # built on first use, memoised across the tries
     for attempt in range(_HOLE_TRIES if holed else _TRIES):
         if holed and (attempt >= _UNIFORM_HOLE_TRIES or len(holed) > _UNIFORM_HOLE_CARDS):
             # Rule 9.33: with many of the seat's cards in the hole, uniform faces rarely keep the
@@ -200,7 +213,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
                 continue
             mine = fitting
         else:
-            mine = _assign(allowed, pool, rng)
+            mine = _assign(allowed, pool, rng, exact)
         # Rules 9.30 and 9.31: a clue whose value is hidden must have been some clue that touches
         # exactly the cards it touched. Rule 9.33: the hole's cards must leave the game going as
         # the view shows it (no third Storm, fireworks not all built). Rejecting the assignments
@@ -214,8 +227,13 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
             if not holed:
                 raise
             continue  # rule 9.33: the hole's cards ended the game early (a third Storm)
-        if not holed or _view_of(state, view.seat) == view:
+        # The world must give back the very view (rule 12): a view made or changed by hand may
+        # hold what no game shows (knowledge its clues do not give, a tracker's view mid-deal);
+        # such a view is refused, never answered with a world of another view.
+        if _view_of(state, view.seat) == view:
             return state
+        if not holed:
+            raise SamplingError("view", "no game gives this view (it is not one `view` makes)")
     raise SamplingError("view", "no deal found that fits its hidden clues or hidden plays")
 
 
@@ -236,7 +254,7 @@ def _dealt(
     for face in mine:
         left[face] -= 1
     rest = [faces[face] for face, count in enumerate(left) for _ in range(count)]
-    rng.shuffle(rest)  # step 4
+    shuffle(rng, rest, SamplingError)  # step 4
     drawn = len(options.variant.deck) - view.deck_size
     deck = [faces[known[order]] if order in known else None for order in range(drawn)]
     for order, face in zip(orders, mine, strict=True):
@@ -295,7 +313,7 @@ def _assign_fitting(
             choice = [f for f in fits if f not in ahead] or fits or possible
             if not choice:
                 return None
-            pick = rng.randrange(sum(left[f] for f in choice))  # a labelled pool card
+            pick = below(rng, sum(left[f] for f in choice), SamplingError)  # a labelled pool card
             for face in choice:
                 pick -= left[face]
                 if pick < 0:
@@ -306,7 +324,7 @@ def _assign_fitting(
             built[face // _STRIDE] += 1
     if not _matchable(allowed[:mine], left):
         return None
-    return [*_assign(allowed[:mine], left, rng), *hole]
+    return [*_assign(allowed[:mine], left, rng, []), *hole]
 
 
 def _own_hole(view: PlayerView) -> list[tuple[int, int]]:
@@ -443,16 +461,20 @@ def _face(suit_index: int, rank: int) -> int:
     return suit_index * _STRIDE + _rank_slot(rank)
 
 
-def _assign(allowed: list[list[int]], pool: list[int], rng: random.Random) -> list[int]:
+def _assign(
+    allowed: list[list[int]], pool: list[int], rng: random.Random, exact: list[Completions]
+) -> list[int]:
     """A uniform assignment of labelled pool cards to the own cards (steps 1 to 3 of the module's
-    algorithm); returns the faces, slot by slot."""
+    algorithm, at most `_REJECTION_TRIES` times; then the exact draw of `_exact_sampling`, made
+    once into `exact` and kept there for the next call); returns the faces, slot by slot. The
+    caller has checked that an assignment exists (`_matchable`)."""
     k = len(allowed)
     first = [sum(pool[c] for c in faces) for faces in allowed]
     order = sorted(range(k), key=first.__getitem__)  # fewest allowed first (step 1)
     bound = 1
     for count in first:
         bound *= count
-    while True:
+    for _ in range(_REJECTION_TRIES):
         left = list(pool)
         chosen = [0] * k
         weight = 1
@@ -462,7 +484,8 @@ def _assign(allowed: list[list[int]], pool: list[int], rng: random.Random) -> li
             if available == 0:
                 break
             weight *= available
-            pick = rng.randrange(available)  # one labelled card among those left (step 2)
+            # One labelled card among those left (step 2).
+            pick = below(rng, available, SamplingError)
             for face in faces:
                 pick -= left[face]
                 if pick < 0:
@@ -470,8 +493,18 @@ def _assign(allowed: list[list[int]], pool: list[int], rng: random.Random) -> li
             left[face] -= 1
             chosen[i] = face
         else:
-            if rng.randrange(bound) < weight:  # step 3: accept with probability weight / bound
+            # Step 3: accept with probability weight / bound.
+            if below(rng, bound, SamplingError) < weight:
                 return chosen
+    # Rejection keeps failing (clues pin several cards to few copies, or a long hand at the end
+    # of the deck): draw exactly by counts of completions instead. Each accepted proposal above is
+    # uniform, and so is this draw, so their mixture is too (`_exact_sampling`).
+    if not exact:
+        exact.append(Completions(allowed, pool, SamplingError))
+    drawn = exact[0].draw(rng)
+    if drawn is None:  # pragma: no cover - the caller checked `_matchable`
+        raise SamplingError("view", "no deal gives the seat's cards the faces its clues allow")
+    return drawn
 
 
 def _matchable(allowed: list[list[int]], pool: list[int]) -> bool:
