@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
+import pickle
 import random
 import signal
 import statistics
@@ -19,7 +21,7 @@ from hanabi_core import Action, IllegalAction, Options, Play, PlayerView, read_r
 from hanabi_core._cli_simulate import _Progress
 from hanabi_core.bots import BOTS, SimpleBot
 from hanabi_core.cli import main
-from hanabi_core.simulate import Simulation, play_game, plot, simulate
+from hanabi_core.simulate import Simulation, SimulationError, play_game, plot, simulate
 
 
 def test_r2_5_the_same_seeds_give_the_same_results_on_1_and_2_workers() -> None:
@@ -246,3 +248,121 @@ def test_the_progress_bar_is_drawn_on_a_terminal_only(
     assert main(argv) == 0
     assert "5/5 games" in terminal.getvalue() and "\r" in terminal.getvalue()
     assert "Scores of random" in capsys.readouterr().out
+
+
+# --- Hardening, round two (issue 25) ------------------------------------------------------------
+
+
+class ExitingBot:
+    """Ends its process on its third move (as a crash in a C extension or the OOM killer would)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.moves = 0
+
+    def __call__(self, view: PlayerView, /) -> Action:
+        self.moves += 1
+        if self.moves == 3 and view.seat == 1:
+            os._exit(3)
+        return SimpleBot(random.Random(0))(view)
+
+
+class RaisingBot:
+    """Raises what is not an error, on its second move; the class names what."""
+
+    raised: type[BaseException] = SystemExit
+
+    def __init__(self, rng: random.Random) -> None:
+        self.moves = 0
+
+    def __call__(self, view: PlayerView, /) -> Action:
+        self.moves += 1
+        if self.moves == 2:
+            raise self.raised
+        return SimpleBot(random.Random(0))(view)
+
+
+class ExitBot(RaisingBot):
+    raised = SystemExit
+
+
+class InterruptBot(RaisingBot):
+    raised = KeyboardInterrupt
+
+
+class BaseBot(RaisingBot):
+    raised = BaseException
+
+
+def run_bounded(code: str) -> subprocess.CompletedProcess[str]:
+    """Run `code` in a fresh interpreter; a hang fails the test instead of stopping the run."""
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=Path(__file__).parent,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)},
+    )
+
+
+def test_h1_simulate_returns_when_a_worker_dies() -> None:
+    result = run_bounded(
+        "from test_simulate import ExitingBot\n"
+        "from hanabi_core.simulate import simulate, SimulationError\n"
+        "try:\n"
+        "    simulate(ExitingBot, games=6, workers=2)\n"
+        "except SimulationError as error:\n"
+        "    print('refused:', error)\n"
+    )
+    assert result.returncode == 0, result.stderr
+    assert "refused:" in result.stdout and "a worker process died" in result.stdout
+
+
+@pytest.mark.parametrize("bot", [ExitBot, InterruptBot, BaseBot])
+@pytest.mark.parametrize("workers", [1, 2])
+def test_h1_a_bot_raising_what_is_not_an_error_stops_the_run(
+    bot: type[RaisingBot], workers: int
+) -> None:
+    with pytest.raises(SimulationError, match=bot.raised.__name__) as caught:
+        simulate(bot, games=4, workers=workers)
+    assert "seed" in str(caught.value)
+    assert pickle.loads(pickle.dumps(caught.value)) == caught.value
+
+
+def test_h1_a_bots_keyboard_interrupt_is_not_a_ctrl_c() -> None:
+    with pytest.raises(SimulationError):
+        simulate(InterruptBot, games=2, workers=1)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"bots": 5}, "bots are"),
+        ({"progress": 5}, "progress must be"),
+        ({"records": ""}, "records must name a folder"),
+        ({"records": 5}, "records must be"),
+        ({"workers": 1.0}, "workers must be"),
+    ],
+)
+def test_m11_misuse_of_simulate_is_a_value_error(
+    arguments: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        simulate(games=1, **arguments)  # type: ignore[arg-type]
+
+
+def test_low_the_records_folder_holds_exactly_the_games_counted(tmp_path: Path) -> None:
+    result = simulate(
+        "random", games=200, workers=2, records=tmp_path, progress=stop_after_first_batch
+    )
+    assert result.interrupted
+    written = {p.name for p in tmp_path.iterdir()}
+    assert written == {f"random-{r.seed}.json" for r in result.games[0]}
+
+
+def test_low_batches_are_made_as_they_are_needed() -> None:
+    from hanabi_core.simulate import _batches
+
+    batches = _batches(1, 10**9, 0, 2)
+    assert next(batches) == (0, 0, 25)  # a generator: nothing is built for the billion games

@@ -30,8 +30,11 @@ import os
 import random
 import signal
 import statistics
+import threading
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +42,7 @@ from attrs import field, frozen
 
 from .bots import BOTS, BotFactory, decide
 from .deal import MAX_SEED
-from .errors import IllegalAction, InvalidOptions
+from .errors import HanabiError, IllegalAction, InvalidOptions, _brief
 from .options import EDITIONS, Options
 from .records import GameRecord, write_record
 from .rules import apply, new_game
@@ -51,11 +54,31 @@ __all__ = [
     "GameResult",
     "PairedDifference",
     "Simulation",
+    "SimulationError",
     "default_workers",
     "play_game",
     "plot",
     "simulate",
 ]
+
+
+class SimulationError(HanabiError, RuntimeError):
+    """A run of [`simulate`][hanabi_core.simulate.simulate] could not go on: a worker process died
+    (killed, out of memory, a crash in a C extension, a bot calling `os._exit`), or a bot raised
+    what is not an error (`SystemExit`, a `KeyboardInterrupt` no Ctrl-C sent, a bare
+    `BaseException`).
+
+    Attributes:
+        seeds: the seeds of the games under way when it happened (the first and last of each
+            batch), as text.
+        reason: the plain-words sentence.
+    """
+
+    def __init__(self, seeds: str, reason: str) -> None:
+        self.seeds = seeds
+        self.reason = reason
+        self._init_args = (seeds, reason)
+        super().__init__(f"The simulation stopped at the games dealt from {seeds}: {reason}")
 
 
 @frozen
@@ -312,29 +335,42 @@ class _Job:
 
 #: One batch: (bot index, first seed, number of games).
 _Batch = tuple[int, int, int]
-#: What a batch gives back: the bot index, the results, and the seed of a game that raised.
-_Done = tuple[int, list[_Row], "int | None"]
+#: What a batch gives back: the bot index, the results, the records' text (when records are
+#: kept; the parent writes them, so that the folder holds exactly the games counted), the seed of
+#: a game that raised, and, when what it raised is not an `Exception`, its name.
+_Done = tuple[int, list[_Row], list[str], "int | None", "str | None"]
 
 
-def _run_batch(job: _Job, batch: _Batch) -> _Done:
+def _run_batch(job: _Job, batch: _Batch, interrupted: Callable[[], bool] | None = None) -> _Done:
     """Play a batch of games.
 
     A game that raises is not sent back as an exception: not every exception pickles, and one
-    that does not would leave the pool waiting. The parent plays that seed again to raise it.
+    that does not would leave the pool waiting. The parent plays that seed again to raise it,
+    unless what was raised is not an error (`SystemExit`, `KeyboardInterrupt`, a bare
+    `BaseException`): that is reported by name, and not played again (in the parent it could end
+    the run). `interrupted` says, in this process, whether a `KeyboardInterrupt` came from Ctrl-C
+    (it is then raised on) or from the bot.
     """
     index, first, count = batch
     name, factory = job.bots[index]
     bot = factory if factory is not None else BOTS[name]
     results: list[_Row] = []
+    texts: list[str] = []
     for seed in range(first, first + count):
         try:
             state = play_game(job.options, bot, seed)
         except Exception:
-            return index, results, seed
+            return index, results, texts, seed, None
+        except KeyboardInterrupt:
+            if interrupted is not None and interrupted():
+                raise  # a real Ctrl-C in this process
+            return index, results, texts, seed, "KeyboardInterrupt"
+        except BaseException as caught:
+            return index, results, texts, seed, type(caught).__name__
         if job.records is not None:
-            _write(Path(job.records), name, seed, state, job.edition)
+            texts.append(_record_text(name, state, job.edition))
         results.append(_row(state, seed))
-    return index, results, None
+    return index, results, texts, None, None
 
 
 _worker_job: list[_Job] = []  # the job of this worker process, set once when it starts
@@ -354,10 +390,9 @@ def _run_in_worker(batch: _Batch) -> _Done:
     return _run_batch(_worker_job[0], batch)
 
 
-def _write(folder: Path, name: str, seed: int, state: GameState, edition: str | None) -> None:
+def _record_text(name: str, state: GameState, edition: str | None) -> str:
     players = tuple(f"{name} {seat}" for seat in range(state.options.players))
-    record = GameRecord.from_state(state, players=players, edition=edition)
-    (folder / f"{name}-{seed}.json").write_text(write_record(record), encoding="utf-8")
+    return write_record(GameRecord.from_state(state, players=players, edition=edition))
 
 
 def default_workers() -> int:
@@ -368,7 +403,7 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _batches(bots: int, games: int, seed: int, workers: int) -> list[_Batch]:
+def _batches(bots: int, games: int, seed: int, workers: int) -> Iterator[_Batch]:
     """Every bot's batches, seeds in order, the bots taking turns (so an interrupted run has
     about as many games of each).
 
@@ -377,21 +412,27 @@ def _batches(bots: int, games: int, seed: int, workers: int) -> list[_Batch]:
     Batches shrink towards the end (a share of what is left), so that the workers finish
     together.
     """
-    out: list[_Batch] = []
     start = 0
-    while start < games:
+    while start < games:  # made as they are needed: a billion games cost no memory up front
         size = max(1, min(25, (games - start) // (workers * 4)))
-        out += [(index, seed + start, size) for index in range(bots)]
+        for index in range(bots):
+            yield (index, seed + start, size)
         start += size
-    return out
 
 
 def _bots(
     bots: str | BotFactory | Iterable[str | BotFactory],
 ) -> list[tuple[str, BotFactory | None]]:
-    given: list[str | BotFactory] = (
-        [bots] if isinstance(bots, str) or callable(bots) else list(bots)
-    )
+    if isinstance(bots, str) or callable(bots):
+        given: list[str | BotFactory] = [bots]
+    else:
+        try:
+            given = list(bots)
+        except TypeError:
+            raise ValueError(
+                f"bots are a bot name ({', '.join(BOTS)}), a factory or several of them, "
+                f"got {_brief(bots)}"
+            ) from None
     if not given:
         raise ValueError("give at least one bot")
     out: list[tuple[str, BotFactory | None]] = []
@@ -403,7 +444,7 @@ def _bots(
         elif callable(bot):
             out.append((getattr(bot, "__name__", type(bot).__name__), bot))
         else:
-            raise ValueError(f"a bot is a name ({', '.join(BOTS)}) or a factory, got {bot!r}")
+            raise ValueError(f"a bot is a name ({', '.join(BOTS)}) or a factory, got {_brief(bot)}")
     names = [name for name, _ in out]
     if len(set(names)) != len(names):
         raise ValueError(f"each bot may be given once, got {', '.join(names)}")
@@ -438,7 +479,9 @@ def simulate(
         seed: the first game's seed; ``seed + games - 1`` must be at most 2**64 - 1.
         workers: processes to play on (default: every core this process may use); 1 plays in
             this process. The results do not depend on it.
-        records: a folder to write every game into, as ``<bot>-<seed>.json`` records.
+        records: a folder to write every game into, as ``<bot>-<seed>.json`` records (written
+            by this process as each batch comes back: after Ctrl-C it holds exactly the games
+            counted).
         progress: called in this process as ``progress(done, total)`` (games, over every bot)
             after each batch; it may raise `KeyboardInterrupt` to stop the run.
 
@@ -450,6 +493,8 @@ def simulate(
         ValueError: an unknown bot, edition or variant, or a bad count, seed or worker number.
         InvalidOptions: options the rules do not allow.
         IllegalAction: a bot chose an illegal action (the message names the seed).
+        SimulationError: a worker process died, or a bot raised what is not an error
+            (`SystemExit`, its own `KeyboardInterrupt`, a bare `BaseException`).
     """
     chosen = _bots(bots)
     if options is None:
@@ -469,13 +514,21 @@ def simulate(
         raise ValueError(f"seed + games - 1 must be from 0 to 2**64 - 1, got seed {seed!r}")
     workers = default_workers() if workers is None else workers
     if type(workers) is not int or workers < 1:
-        raise ValueError(f"workers must be a whole number of at least 1, got {workers!r}")
+        raise ValueError(f"workers must be a whole number of at least 1, got {_brief(workers)}")
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress must be a callable or None, got {_brief(progress)}")
     folder = None
     if records is not None:
-        Path(records).mkdir(parents=True, exist_ok=True)
-        folder = os.fspath(records)
+        try:
+            name = os.fspath(records)
+        except TypeError:
+            raise ValueError(f"records must be a folder's path, got {_brief(records)}") from None
+        if not isinstance(name, str) or not name:
+            # "" would be the current folder: almost surely a mistake, never what was meant.
+            raise ValueError(f"records must name a folder, got {_brief(records)}")
+        Path(name).mkdir(parents=True, exist_ok=True)
+        folder = name
     job = _Job(options, edition, tuple(chosen), folder)
-    batches = _batches(len(chosen), games, seed, workers)
     total = games * len(chosen)
     found: list[list[GameResult]] = [[] for _ in chosen]
     done = 0
@@ -483,30 +536,32 @@ def simulate(
 
     def collect(outcome: _Done) -> None:
         nonlocal done
-        index, results, failed = outcome
+        index, results, texts, failed, kind = outcome
+        name = chosen[index][0]
+        if folder is not None:
+            for row, text in zip(results, texts, strict=True):
+                (Path(folder) / f"{name}-{row[0]}.json").write_text(text, encoding="utf-8")
         found[index] += [GameResult(*row) for row in results]
         done += len(results)
         if failed is not None:
+            if kind is not None:
+                raise SimulationError(
+                    f"seed {failed}", f"the bot {name} raised {kind}, which is not an error"
+                )
             # Play the game that failed again, here, so that its own exception is raised.
-            play_game(options, chosen[index][1] or BOTS[chosen[index][0]], failed)
+            play_game(options, chosen[index][1] or BOTS[name], failed)
             raise RuntimeError(f"the game dealt from seed {failed} failed in a worker only")
         if progress is not None:
             progress(done, total)
 
     try:
-        if workers == 1 or len(batches) <= 1:
-            for batch in batches:
-                collect(_run_batch(job, batch))
+        pending = _batches(len(chosen), games, seed, workers)
+        if workers == 1 or games * len(chosen) <= 1:
+            with _ctrl_c_flag() as pressed:
+                for batch in pending:
+                    collect(_run_batch(job, batch, pressed))
         else:
-            with multiprocessing.get_context().Pool(
-                min(workers, len(batches)), initializer=_start_worker, initargs=(job,)
-            ) as pool:
-                try:
-                    for outcome in pool.imap_unordered(_run_in_worker, batches):
-                        collect(outcome)
-                except BaseException:
-                    pool.terminate()  # Ctrl-C or a bot's error: stop the workers now
-                    raise
+            _run_pool(job, pending, min(workers, games * len(chosen)), collect)
     except KeyboardInterrupt:
         interrupted = True
     return Simulation(
@@ -518,6 +573,98 @@ def simulate(
         games=tuple(tuple(sorted(results, key=lambda r: r.seed)) for results in found),
         interrupted=interrupted,
     )
+
+
+class _ctrl_c_flag:
+    """While active, in the main thread, a Ctrl-C sets a flag before it raises
+    `KeyboardInterrupt`, so that a bot's own `KeyboardInterrupt` is told from a real one. Yields
+    the flag's reader (always false off the main thread, where no handler can be set)."""
+
+    def __init__(self) -> None:
+        self._pressed = False
+        self._previous: Any = None
+
+    def __enter__(self) -> Callable[[], bool]:
+        if threading.current_thread() is threading.main_thread():
+            previous = signal.getsignal(signal.SIGINT)
+            if previous is signal.default_int_handler:
+                self._previous = previous
+
+                def handler(signum: int, frame: Any) -> None:
+                    self._pressed = True
+                    signal.default_int_handler(signum, frame)
+
+                signal.signal(signal.SIGINT, handler)
+            else:
+                # A handler of the caller's: whatever it raises is the caller's to judge.
+                self._pressed = True
+        else:
+            self._pressed = True
+        return lambda: self._pressed
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+
+def _run_pool(
+    job: _Job, batches: Iterator[_Batch], workers: int, collect: Callable[[_Done], None]
+) -> None:
+    """Play the batches on `workers` processes, at most two batches per worker sent ahead.
+
+    `concurrent.futures.ProcessPoolExecutor` notices a worker that dies (killed, `os._exit`, a
+    crash) and fails every task under way with `BrokenProcessPool`: that becomes a
+    `SimulationError` naming the games lost, where `multiprocessing.Pool` would wait for ever.
+
+    Raises:
+        SimulationError: a worker process died.
+    """
+    context = multiprocessing.get_context()
+    pool = ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_start_worker, initargs=(job,)
+    )
+    under_way: dict[Future[_Done], _Batch] = {}
+    try:
+        for batch in batches:
+            under_way[pool.submit(_run_in_worker, batch)] = batch
+            if len(under_way) < 2 * workers:
+                continue
+            finished, _ = wait(under_way, return_when=FIRST_COMPLETED)
+            for future in finished:
+                del under_way[future]
+                collect(future.result())
+        while under_way:
+            finished, _ = wait(under_way, return_when=FIRST_COMPLETED)
+            for future in finished:
+                del under_way[future]
+                collect(future.result())
+    except BrokenProcessPool:
+        lost = ", ".join(
+            f"{first} to {first + count - 1}"
+            for _, first, count in sorted(under_way.values(), key=lambda b: b[1])
+        )
+        _stop(pool)
+        raise SimulationError(
+            f"seeds {lost}",
+            "a worker process died (killed, out of memory, a crash, or a bot ending its process)",
+        ) from None
+    except BaseException:
+        _stop(pool)  # Ctrl-C or a bot's error: stop the workers now
+        raise
+    pool.shutdown(wait=True)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop every worker now, dropping the batches under way (what Ctrl-C asks for)."""
+    # The executor has no public way to end its workers before Python 3.14
+    # (`terminate_workers`); its `_processes` table is the one way to reach them.
+    processes = dict(getattr(pool, "_processes", None) or {})
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes.values():
+        if process.is_alive():
+            process.terminate()
+    for process in processes.values():
+        process.join(5)
 
 
 # --- Plotting ----------------------------------------------------------------------------------
