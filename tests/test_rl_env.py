@@ -381,3 +381,70 @@ def test_observations_read_games_later_are_those_of_their_own_game() -> None:
     assert len(starts) > 1  # the games had different start players
     assert [{key: seen[key] for key in seen if key != "pyhanabi"} for seen in kept] == read_at_once
     assert [repr(seen) for seen in kept[:3]] == [f"PlayerObservation(player={p})" for p in range(3)]
+
+
+# --- Hardening, round two (issue 25) ------------------------------------------------------------
+
+
+def repr_id(value: object) -> str:
+    return "huge" if isinstance(value, int) and value > 10**9 else repr(value)
+
+
+@pytest.mark.parametrize("start", [1.0, 1 + 0j, True, "1", -1, 2, 10**5000], ids=repr_id)
+def test_h3_a_refused_start_player_leaves_the_environment_as_it_was(start: object) -> None:
+    env = rl_env.HanabiEnv({"players": 2, "seed": 5})
+    twin = rl_env.HanabiEnv({"players": 2, "seed": 5})
+    with pytest.raises(InvalidOptions):
+        env.reset(start_player=start)  # type: ignore[arg-type]
+    # Nothing moved: the seed's next game is the twin's, and it plays on.
+    obs, again = env.reset(), twin.reset()
+    assert obs["current_player"] == again["current_player"] == 0
+    assert type(obs["current_player"]) is int
+    assert env.state == twin.state
+    env.step(obs["player_observations"][0]["legal_moves_as_int"][0])
+
+
+def test_h3_a_numpy_integer_start_player_is_taken() -> None:
+    numpy = pytest.importorskip("numpy")
+    env = rl_env.HanabiEnv({"players": 3, "seed": 5})
+    obs = env.reset(start_player=numpy.int64(2))
+    assert obs["current_player"] == 2 and type(obs["current_player"]) is int
+
+
+def reachable(root: object, limit: int = 200_000) -> list[object]:
+    """Every object reachable from `root` through `gc.get_referents` (modules excluded)."""
+    import gc
+    import types
+
+    seen: dict[int, object] = {}
+    stack = [root]
+    while stack and len(seen) < limit:
+        item = stack.pop()
+        if id(item) in seen or isinstance(item, (types.ModuleType, type)):
+            continue
+        seen[id(item)] = item
+        stack.extend(gc.get_referents(item))
+    return list(seen.values())
+
+
+def test_h4_an_observation_does_not_reach_the_game() -> None:
+    from hanabi_core import GameState
+    from hanabi_core.cards import DealtCard
+
+    env = rl_env.HanabiEnv({"players": 2, "seed": 5})
+    obs = env.reset()
+    mine = obs["player_observations"][0]
+    mine["vectorized"]  # noqa: B018  (built: the lazily built entries are in reach too)
+    own = {card.order for card in env.state.hands[0]} | {card.order for card in env.state.deck}
+    for item in reachable(mine):
+        assert not isinstance(item, GameState)
+        assert not (isinstance(item, DealtCard) and item.order in own)
+    assert not hasattr(mine, "_snapshot") or "state" not in dir(type(mine))
+    # Its entries are still those of its own position, read at any time.
+    assert mine["observed_hands"][0][0] == {"color": None, "rank": -1}
+    assert mine["pyhanabi"].seat == 0
+
+
+def test_m11_make_with_a_name_that_is_not_text_is_refused() -> None:
+    with pytest.raises(InvalidOptions):
+        rl_env.make(["Hanabi-Full"])  # type: ignore[arg-type]
