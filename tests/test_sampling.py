@@ -42,6 +42,7 @@ from hanabi_core import (
     sample_state,
     view,
 )
+from hanabi_core.variants import ClueShown
 from played_games import game_options, random_game
 from test_hanab_live_machine import SAMPLE
 
@@ -323,12 +324,90 @@ def test_h2_the_exact_draw_is_uniform_against_enumeration(
     seen = view(state, 0)
     orders = unseen_orders(state, 0)
     rng = random.Random(99)
-    samples = 20 * len(deals)
+    samples = 10 * len(deals)
     counts = Counter(faces_at(sample_state(seen, rng), orders) for _ in range(samples))
     assert set(counts) <= deals
     expected = samples / len(deals)
     statistic = sum((counts[d] - expected) ** 2 / expected for d in deals)
     assert statistic < chi_square_limit(len(deals) - 1), (statistic, len(deals))
+
+
+def consistent_hidden_hands(
+    state: GameState, actions: list[object], seat: int
+) -> dict[tuple[Card, ...], int]:
+    """The faces of `seat`'s own hand over the consistent deals, each with its number of deals
+    (the arrangements of the rest in the deck), by brute force: a clue to `seat` may have been any
+    clue touching the same cards (its value is hidden, rule 9.31)."""
+    seen = view(state, seat)
+    own = [c.order for c in state.hands[seat]]
+    deck = [c.order for c in state.deck]
+    unseen = Counter(faces_at(state, own + deck))
+    full = {c.order: c.card for c in state.dealt}
+    variant = state.options.variant
+    touched = [turn.touched for turn in state.turns]
+    found: dict[tuple[Card, ...], int] = {}
+    for hand in set(permutations(list(unseen.elements()), len(own))):
+        rest = unseen - Counter(hand)
+        cards = dict(full)
+        cards.update(zip(own, hand, strict=True))
+        cards.update(zip(deck, rest.elements(), strict=True))
+        world = new_game(state.options, deck=[cards[o] for o in range(len(cards))])
+        for number, action in enumerate(actions):
+            if isinstance(action, (ColourClue, RankClue)) and action.target == seat:
+                choices: list[object] = [ColourClue(seat, c) for c in variant.clue_colours]
+                choices += [RankClue(seat, r) for r in variant.clue_ranks]
+            else:
+                choices = [action]
+            for choice in choices:  # any clue touching the same cards shows the same
+                try:
+                    after = apply(world, choice)  # type: ignore[arg-type]
+                except HanabiError:
+                    continue
+                if after.last_turn is not None and after.last_turn.touched == touched[number]:
+                    world = after
+                    break
+            else:
+                break
+        else:
+            if view(world, seat) == seen:
+                arrangements = math.factorial(len(deck))
+                for count in rest.values():
+                    arrangements //= math.factorial(count)
+                found[hand] = arrangements
+    return found
+
+
+DUCKS = attrs.evolve(RED_BLUE, id="red-blue-duck", clue_shown=ClueShown.NOTHING)
+
+
+def test_m6_hidden_clues_are_drawn_exactly_against_enumeration() -> None:
+    """Rule 9.31: seat 0 sees which cards clues touched, not what they said; the exact draw over
+    the union of what each clue may have been matches the consistent deals, counted by brute
+    force."""
+    options = Options(2, variant=DUCKS, hand_size=3)
+    state = new_game(options, seed=12)
+    actions: list[object] = [
+        RankClue(1, state.hands[1][0].rank),
+        RankClue(0, state.hands[0][0].rank),
+        Discard(2),
+        ColourClue(0, state.hands[0][1].suit),
+    ]
+    for action in actions:
+        state = apply(state, action)  # type: ignore[arg-type]
+    hands = consistent_hidden_hands(state, actions, 0)
+    assert 5 <= len(hands) <= 500, len(hands)
+    seen = view(state, 0)
+    own = [c.order for c in state.hands[0]]
+    rng = random.Random(31)
+    samples = 20 * len(hands)
+    counts = Counter(faces_at(sample_state(seen, rng), own) for _ in range(samples))
+    assert set(counts) <= set(hands)
+    weight = sum(hands.values())
+    statistic = 0.0
+    for hand, deals in hands.items():
+        expected = samples * deals / weight
+        statistic += (counts[hand] - expected) ** 2 / expected
+    assert statistic < chi_square_limit(len(hands) - 1), (statistic, len(hands))
 
 
 def test_h2_the_exact_count_matches_brute_force() -> None:

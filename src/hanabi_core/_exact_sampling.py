@@ -48,7 +48,17 @@ from typing import TypeVar
 
 from .errors import HanabiError
 
-__all__ = ["RETRIES", "STATES", "Completions", "below", "shuffle"]
+__all__ = [
+    "LEAVES",
+    "NODES",
+    "RETRIES",
+    "STATES",
+    "Completions",
+    "Option",
+    "UnionDraw",
+    "below",
+    "shuffle",
+]
 
 #: The most memoised states the exact count may build (a bound on time and memory: about a
 #: second of work on this project's reference machine).
@@ -190,3 +200,96 @@ class Completions:
                 r -= copies * rest
                 rem[a] = copies
         return chosen
+
+
+#: Bounds of `UnionDraw`: nodes of its search over the clues hidden clues may have been, and the
+#: distinct constraint sets (leaves) it keeps.
+NODES = 20_000
+LEAVES = 512
+
+#: One way a hidden clue may have been: per own card in the target's hand then, the faces it
+#: allows that card (those the clue touches if it touched the card, the others if not).
+Option = tuple[tuple[int, frozenset[int]], ...]
+
+
+class UnionDraw:
+    """Uniform draws of own-hand faces under clues whose values the view hides (rules 9.30 and
+    9.31): each hidden clue was one of several clues, and the faces must agree with at least one
+    of them for every hidden clue.
+
+    The fitting assignments are the union, over every choice of one clue per hidden clue, of the
+    assignments allowed by the per-card face sets that choice implies (a *leaf*: leaves that imply
+    the same sets are one). A depth-first search over the choices, pruning those that leave a card
+    no face, lists the leaves; `Completions` counts each leaf's assignments `|A_T|`, `S` their sum.
+
+    One try draws a leaf `T` with probability `|A_T| / S`, an assignment `x` uniformly in `A_T`
+    (`Completions.draw`), and keeps `x` with probability `1 / c(x)`, `c(x)` the number of leaves
+    whose sets allow `x`. So `x` is kept with probability
+    `Σ over T ∋ x of |A_T|/S · 1/|A_T| · 1/c(x) = c(x)/S · 1/c(x) = 1/S`: the same for every
+    fitting assignment, i.e. uniform over the union (Karp and Luby's estimator, used to sample).
+    A try keeps its draw with probability at least `1 / leaves` (the union is at least as large
+    as its largest leaf); `64 · leaves` tries fail with probability under `e**-64`.
+
+    Raises:
+        HanabiError: `error("view", …)` past `NODES` search nodes or `LEAVES` leaves.
+    """
+
+    def __init__(
+        self,
+        allowed: list[list[int]],
+        pool: list[int],
+        clauses: list[list[Option]],
+        error: Callable[[str, str], HanabiError],
+    ) -> None:
+        self._error = error
+        # Breadth first, one hidden clue at a time (fewest ways first), the narrowed sets of a
+        # level kept once: choices that narrow alike share their continuations.
+        level: set[tuple[frozenset[int], ...]] = {tuple(frozenset(faces) for faces in allowed)}
+        nodes = 0
+        for options in sorted(clauses, key=len):
+            following: set[tuple[frozenset[int], ...]] = set()
+            for current in level:
+                for option in options:
+                    nodes += 1
+                    narrowed = list(current)
+                    for i, faces in option:
+                        narrowed[i] = narrowed[i] & faces
+                        if not narrowed[i]:
+                            break
+                    else:
+                        following.add(tuple(narrowed))
+                if nodes > NODES or len(following) > LEAVES:
+                    raise error(
+                        "view",
+                        f"its hidden clues leave more than {LEAVES} ways to search "
+                        "(the documented limit of sample_state's exact draw)",
+                    )
+            level = following
+        leaves = level
+        self._parts: list[tuple[tuple[frozenset[int], ...], Completions, int]] = []
+        for leaf in sorted(leaves, key=lambda sets: [sorted(s) for s in sets]):
+            completions = Completions([sorted(s) for s in leaf], pool, error)
+            total = completions.total()
+            if total:
+                self._parts.append((leaf, completions, total))
+        self._sum = sum(total for _, _, total in self._parts)
+
+    def draw(self, rng: random.Random) -> list[int] | None:
+        """A uniform fitting assignment (faces, card by card), or `None` if there is none."""
+        parts = self._parts
+        if not parts:
+            return None
+        for _ in range(64 * len(parts)):
+            r = below(rng, self._sum, self._error)
+            at = 0
+            while r >= parts[at][2]:
+                r -= parts[at][2]
+                at += 1
+            drawn = parts[at][1].draw(rng)
+            assert drawn is not None  # the leaf has assignments
+            count = sum(
+                all(face in sets[i] for i, face in enumerate(drawn)) for sets, _, _ in parts
+            )
+            if below(rng, count, self._error) == 0:
+                return drawn
+        raise self._error("rng", f"no draw was kept in {64 * len(parts)} tries")

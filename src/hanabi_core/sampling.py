@@ -87,7 +87,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from ._exact_sampling import Completions, below, shuffle
+from ._exact_sampling import Completions, Option, UnionDraw, below, shuffle
 from ._tables import _variant_tables
 from .actions import ColourClue, Discard, Play, RankClue
 from .cards import RANKS, START, Card, _rank_slot
@@ -204,6 +204,18 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     if not _matchable(allowed, pool):
         raise SamplingError("view", "no deal gives the seat's cards the faces its clues allow")
     exact: list[Completions] = []  # built on first use, memoised across the tries
+    # Rules 9.30 and 9.31: draw exactly among the assignments some clue fits for every hidden clue
+    # (`_exact_sampling.UnionDraw`), rather than reject the many that do not.
+    # Past its documented bounds, draw exactly among the assignments each card's clues allow and
+    # reject those some hidden clue does not fit (uniform too, bounded by `_TRIES`).
+    union = None
+    if hidden and not holed:
+        try:
+            union = UnionDraw(
+                allowed, pool, _clauses(hidden, known, allowed, orders), SamplingError
+            )
+        except SamplingError:
+            union = None
     for attempt in range(_HOLE_TRIES if holed else _TRIES):
         if holed and (attempt >= _UNIFORM_HOLE_TRIES or len(holed) > _UNIFORM_HOLE_CARDS):
             # Rule 9.33: with many of the seat's cards in the hole, uniform faces rarely keep the
@@ -211,6 +223,11 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
             fitting = _assign_fitting(view, allowed, pool, len(own), rng)
             if fitting is None:
                 continue
+            mine = fitting
+        elif union is not None:
+            fitting = union.draw(rng)
+            if fitting is None:
+                raise SamplingError("view", "no deal gives its hidden clues a clue that fits")
             mine = fitting
         else:
             mine = _assign(allowed, pool, rng, exact)
@@ -426,6 +443,28 @@ def _narrowed(
             }
         narrowed.append([f for f in faces if f in keep])
     return narrowed
+
+
+def _clauses(
+    hidden: list[_Hidden], known: dict[int, int], allowed: list[list[int]], orders: list[int]
+) -> list[list[Option]]:
+    """Per hidden clue, the distinct ways it may have been (`_exact_sampling.Option`): for each
+    clue it may have been that agrees with the cards the view shows, the faces it allows each own
+    card in the target's hand then."""
+    index = {order: i for i, order in enumerate(orders)}
+    clauses = []
+    for hand, touched, masks in hidden:
+        mine = [(index[o], o in touched) for o in hand if o in index]
+        options = {
+            tuple(
+                (i, frozenset(f for f in allowed[i] if bool(mask >> f & 1) == hit))
+                for i, hit in mine
+            )
+            for mask in masks
+            if _agrees(mask, hand, touched, known)
+        }
+        clauses.append(sorted(options, key=lambda o: [(i, sorted(fs)) for i, fs in o]))
+    return clauses
 
 
 def _fits(hidden: list[_Hidden], known: dict[int, int], mine: dict[int, int]) -> bool:
