@@ -202,8 +202,8 @@ class Completions:
         return chosen
 
 
-#: Bounds of `UnionDraw`: nodes of its search over the clues hidden clues may have been, and the
-#: distinct constraint sets (leaves) it keeps.
+#: Bounds of `UnionDraw`: steps of its search over the clues hidden clues may have been, and the
+#: distinct constraint sets (leaves) it keeps; a hidden clue past them is left to rejection.
 NODES = 20_000
 LEAVES = 512
 
@@ -230,8 +230,9 @@ class UnionDraw:
     A try keeps its draw with probability at least `1 / leaves` (the union is at least as large
     as its largest leaf); `64 · leaves` tries fail with probability under `e**-64`.
 
-    Raises:
-        HanabiError: `error("view", …)` past `NODES` search nodes or `LEAVES` leaves.
+    The search is bounded: a hidden clue that would take it past `NODES` steps or `LEAVES`
+    leaves is left out, and `complete` says so; the caller must then reject the draws some hidden
+    clue does not fit (rejection keeps a uniform draw uniform over what it keeps).
     """
 
     def __init__(
@@ -243,14 +244,20 @@ class UnionDraw:
     ) -> None:
         self._error = error
         # Breadth first, one hidden clue at a time (fewest ways first), the narrowed sets of a
-        # level kept once: choices that narrow alike share their continuations.
+        # level kept once: choices that narrow alike share their continuations. A clue that would
+        # take the search past its bounds is left out (`complete` turns false): the caller then
+        # rejects the draws it does not fit, which keeps the draw uniform over those it fits.
         level: set[tuple[frozenset[int], ...]] = {tuple(frozenset(faces) for faces in allowed)}
         nodes = 0
+        self.complete = True
         for options in sorted(clauses, key=len):
             following: set[tuple[frozenset[int], ...]] = set()
+            nodes += len(level) * len(options)
+            if nodes > NODES:
+                self.complete = False
+                continue
             for current in level:
                 for option in options:
-                    nodes += 1
                     narrowed = list(current)
                     for i, faces in option:
                         narrowed[i] = narrowed[i] & faces
@@ -258,12 +265,11 @@ class UnionDraw:
                             break
                     else:
                         following.add(tuple(narrowed))
-                if nodes > NODES or len(following) > LEAVES:
-                    raise error(
-                        "view",
-                        f"its hidden clues leave more than {LEAVES} ways to search "
-                        "(the documented limit of sample_state's exact draw)",
-                    )
+                if len(following) > LEAVES:
+                    break
+            if len(following) > LEAVES:
+                self.complete = False
+                continue
             level = following
         leaves = level
         self._parts: list[tuple[tuple[frozenset[int], ...], Completions, int]] = []

@@ -19,10 +19,13 @@ view: `view(sample_state(v, rng), v.seat) == v`. The view fixes the face of ever
 - the order of the deck, of which the view shows only the size (rule 12.3).
 
 Where the variant hides a clue's value from its target (rules 9.30 and 9.31), the clue narrows no
-face, yet some clue of the type shown must touch exactly the cards it touched. The sampler draws as
-below from the faces each card may be one by one, rejects the assignments for which some hidden
-clue to the seat could have been no clue at all (rejection keeps the draw uniform over the deals
-that remain), and replays each hidden clue as the first clue that touches the same cards.
+face, yet some clue of the type shown must touch exactly the cards it touched. The sampler draws
+exactly among the assignments every hidden clue fits (`_exact_sampling.UnionDraw`: the union over
+what each hidden clue may have been, each part counted, a draw kept with the inverse of the number
+of parts that hold it, which makes it uniform), and replays each hidden clue as the first clue
+that touches the same cards. A hidden clue that would take that draw past its bounds (20,000
+search steps, 512 distinct parts) is left out of it and checked by rejection instead (uniform
+too), at most 2,000 tries.
 
 Where the variant puts played cards face down into a hole (Throw It in a Hole, rule 9.33), the
 seat's own cards in the hole are open too: each may be any face its clues allowed while it was
@@ -48,7 +51,10 @@ view shows; it holds the own hand and the deck, `k + D` cards).
 2. For each own card in turn, count the pool cards not yet taken that its clues allow, `a_i`, and
    take one of them uniformly. If some `a_i` is 0, start again.
 3. Accept the assignment with probability `∏ a_i / ∏ A_i`, where `A_i` is the count of step 2
-   before anything was taken (so `a_i ≤ A_i`; an exact integer draw); otherwise start again.
+   before anything was taken (so `a_i ≤ A_i`; an exact integer draw); otherwise start again. After
+   four rejected tries, draw the assignment instead by counts of completions
+   (`_exact_sampling.Completions`), which never rejects: at the end of the deck a long hand is
+   accepted with probability about `k!/k**k`, which no number of tries would overcome.
 4. Shuffle the rest of the pool (Fisher–Yates, `random.Random.shuffle`) into the deck.
 5. Build the deck in order, start the game with it, and replay the view's actions with `apply`.
 
@@ -62,11 +68,26 @@ permutation of the other labelled cards. The result is uniform over the labelled
 the view; a deal of faces with `m_f` unseen copies of face `f` is the image of exactly `∏ m_f!`
 labelled deals whatever the deal, so the deals of faces are uniform too.
 
+Each accepted try is uniform and so is the exact draw, so whichever gives the assignment, it is
+uniform (a mixture of uniform draws over one set).
+
 The labels are what makes identical copies count: a card allowed to be a red 1 (three copies left)
 or a blue 5 (one left) is the red 1 three times as often, as it is in a shuffled deck. A try
 succeeds with probability (number of assignments) / `∏ A_i`, close to 1 unless clues pin several
 cards to the same few copies; before the first try the sampler checks that at least one assignment
-exists (a matching in the bipartite graph of own cards and faces), so it always ends.
+exists (a matching in the bipartite graph of own cards and faces).
+
+## Its bounds
+
+`sample_state` always returns or raises, in bounded time:
+
+- the exact count memoises at most 200,000 states (`_exact_sampling.STATES`), and the hidden-clue
+  draw at most 512 parts after 20,000 search steps; a view that needs more (none a real game gives
+  in the benchmark `benchmarks/sampling.py`) is refused with `SamplingError`;
+- a generator whose `getrandbits` gives 64 numbers out of range in a row (an honest one, with
+  probability under 2**-64) is refused with `SamplingError("rng")`;
+- Throw It in a Hole tries at most 300 deals, each replayed;
+- every world is checked: `view(world, seat) == view`, or `SamplingError`.
 
 ```python
 import random
@@ -206,8 +227,8 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     exact: list[Completions] = []  # built on first use, memoised across the tries
     # Rules 9.30 and 9.31: draw exactly among the assignments some clue fits for every hidden clue
     # (`_exact_sampling.UnionDraw`), rather than reject the many that do not.
-    # Past its documented bounds, draw exactly among the assignments each card's clues allow and
-    # reject those some hidden clue does not fit (uniform too, bounded by `_TRIES`).
+    # The hidden clues its bounds leave out are rejected below (`_fits`), uniform too; should a
+    # part's count pass its bound, every hidden clue is (exact proposals, bounded by `_TRIES`).
     union = None
     if hidden and not holed:
         try:
@@ -227,7 +248,9 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         elif union is not None:
             fitting = union.draw(rng)
             if fitting is None:
-                raise SamplingError("view", "no deal gives its hidden clues a clue that fits")
+                if union.complete:
+                    raise SamplingError("view", "no deal gives its hidden clues a clue that fits")
+                break
             mine = fitting
         else:
             mine = _assign(allowed, pool, rng, exact)
