@@ -8,11 +8,11 @@ For each setting (players 2 to 6; every hand size from 1 to the most the deck al
 table aside; the variants ``base``, hanab.live's ``Cow & Pig (5 Suits)`` and ``Duck (5 Suits)``
 (rules 9.30, 9.31) and ``Throw It in a Hole (5 Suits)`` (rule 9.33)), seeded games are played by a
 driver that clues, discards and plays at random among the legal actions (a misplay one time in
-ten it is drawn: the games reach the end of the deck, and the hole and the Storms matter), and `sample_state` draws one world from the view of
-the seat to move at every turn. The table gives, per variant and player count, the worst time
-over every hand size and turn (with where it happened), the median, and how many views were
-refused (a `SamplingError`: none is expected, every view here is real). Each world is checked
-against its view. Time is the process's CPU time.
+ten it is drawn: the games reach the end of the deck, and the hole and the Storms matter), and
+`sample_state` draws one world from the view of the seat to move at every turn. The table gives,
+per variant and player count, the worst time over every hand size and turn (with where it
+happened), the median, and how many views were refused (a `SamplingError`: none is expected,
+every view here is real). Each world is checked against its view. Time is the process's CPU time.
 
 The bound the library states (`hanabi_core.sampling`, "Its bounds"): every call returns or raises;
 the exact count keeps at most 200,000 states, the hidden-clue draw at most 512 parts.
@@ -32,12 +32,12 @@ from hanabi_core import (
     GameState,
     Options,
     Play,
-    playable,
     SamplingError,
     apply,
     hanablive,
     legal_actions,
     new_game,
+    playable,
     sample_state,
     view,
 )
