@@ -16,6 +16,7 @@ from hanabi_core import (
     InvalidRecord,
     Options,
     apply,
+    hanablive,
     legal_actions,
     new_game,
     read_record,
@@ -187,3 +188,23 @@ def test_options_hanab_live_cannot_express_are_named(change: dict[str, Any], pat
     with pytest.raises(InvalidRecord) as caught:
         write_record(record, format="hanab-live")
     assert caught.value.path == path
+
+
+# --- Hardening, round two (issue 25) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(HANAB_LIVE_VARIANTS))
+def test_m10_a_catalogue_variant_hanab_live_reads_as_ours_is_refused_not_written_unequal(
+    name: str,
+) -> None:
+    """Rule 9.8: hanab.live's record names only the variant, and its reader takes these names as
+    the library's own variants; the catalogue's same-named variant (other suit names) would read
+    back as another variant, so writing it is refused with a sentence naming the way out."""
+    options = EDITIONS["hanab-live"].options(2, variant=hanablive.variant(name))
+    record = GameRecord.from_state(new_game(options, seed=1))
+    with pytest.raises(InvalidRecord, match=HANAB_LIVE_VARIANTS[name]):
+        write_record(record, format="hanab-live")
+    ours = EDITIONS["hanab-live"].options(2, variant=HANAB_LIVE_VARIANTS[name])
+    mine = GameRecord.from_state(new_game(ours, seed=1))
+    back = read_record(write_record(mine, format="hanab-live"))
+    assert (back.options, back.deck, back.actions) == (mine.options, mine.deck, mine.actions)

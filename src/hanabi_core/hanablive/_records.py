@@ -371,6 +371,16 @@ def encode(
             known = False
         if not known:
             hanab_name = None
+        elif hanab_name in HANAB_LIVE_VARIANTS:
+            # Rule 9.8: hanab.live's record names the variant only, and its reader takes this name
+            # as the library's own variant (other suit names): the game would read back as
+            # another one. Refused rather than written unequal (issue 25, M10).
+            ours = HANAB_LIVE_VARIANTS[hanab_name]
+            raise InvalidRecord(
+                "$.options.variant",
+                f"hanab.live's {hanab_name!r} reads back as the library's {ours!r} variant; "
+                f"play the game in Options(variant={ours!r}) to write it in hanab.live's format",
+            )
     if hanab_name is None:
         raise InvalidRecord("$.options.variant", f"hanab.live has no {variant.id!r} variant")
     for name, default in (
