@@ -33,6 +33,7 @@ from hanabi_core import (
     Options,
     Play,
     RankClue,
+    SamplingError,
     Suit,
     Variant,
     abandon,
@@ -44,6 +45,7 @@ from hanabi_core import (
     parse_record,
     playable,
     read_record,
+    sample_state,
     view,
     write_record,
 )
@@ -751,3 +753,85 @@ def test_low_a_huge_field_is_not_repeated_whole_in_the_desync() -> None:
         with pytest.raises(Desync) as error:
             game.receive(message)
         assert len(str(error.value)) < 300 and len(error.value.reason) < 300
+
+
+# --- Fuzz: hostile message streams ----------------------------------------------------------------
+
+FUZZ_VARIANTS = [
+    "No Variant",
+    "Rainbow (5 Suits)",
+    "Duck (5 Suits)",
+    "Throw It in a Hole (5 Suits)",
+]
+HOSTILE_VALUES: list[Any] = [
+    None, True, -1, 0, 1, 5, 10**5000, -(2**70), 1.5, "1", "", [], {}, [0, 0], {"type": 1},
+]  # fmt: skip
+
+
+def mutate_stream(sent: list[dict[str, Any]], rng: random.Random) -> list[Any]:
+    """`sent` with a few messages dropped, repeated, swapped, or given hostile field values."""
+    out: list[Any] = [dict(m) for m in sent]
+    for _ in range(rng.randrange(1, 4)):
+        if not out:
+            break
+        at = rng.randrange(len(out))
+        kind = rng.randrange(5)
+        if kind == 0:
+            del out[at]
+        elif kind == 1:
+            out.insert(at, dict(out[at]))
+        elif kind == 2:
+            other = rng.randrange(len(out))
+            out[at], out[other] = out[other], out[at]
+        elif kind == 3 and isinstance(out[at], dict) and out[at]:
+            key = rng.choice(sorted(out[at]))
+            out[at][key] = rng.choice(HOSTILE_VALUES)
+        else:
+            out[at] = rng.choice(
+                [None, 7, "draw", [], {"type": "draw"}, {"type": "clue", "clue": 3}]
+            )
+    return out
+
+
+def check_stream(options: Options, seat: int, stream: list[Any], rng: random.Random) -> None:
+    """Feed `stream`; every message is taken or refused with `Desync` (the game unchanged), and
+    every view taken between turns keeps its invariants and samples or refuses cleanly."""
+    game = LiveGame.from_options(options, seat)
+    for message in stream:
+        before = game
+        try:
+            game = game.receive(message)
+        except Desync as error:
+            assert game is before and len(str(error)) < 400
+            assert pickle.loads(pickle.dumps(error)) == error
+            continue
+        if game.dealing or game.awaiting_draw or rng.random() < 0.8:
+            continue
+        seen = game.view
+        assert all(k.counts for k in seen.own), "an own card with no possible identity"
+        try:
+            world = sample_state(seen, random.Random(rng.randrange(2**32)))
+        except SamplingError:
+            continue
+        assert view(world, seat) == seen
+
+
+@given(st.sampled_from(FUZZ_VARIANTS), st.integers(2, 4), st.integers(0, 2**32), st.integers(0, 3))
+def test_fuzz_hostile_live_streams_are_taken_or_refused_cleanly(
+    name: str, players: int, seed: int, seat: int
+) -> None:
+    options = Options(players, variant=hanablive.variant(name))
+    seat %= players
+    rng = random.Random(seed)
+    final = random_game(options, seed)[-1]
+    sent = list(messages(GameRecord.from_state(final), seat))
+    check_stream(options, seat, mutate_stream(sent, rng), rng)
+
+
+@pytest.mark.slow
+@settings(max_examples=1500)
+@given(st.sampled_from(FUZZ_VARIANTS), st.integers(2, 5), st.integers(0, 2**32), st.integers(0, 4))
+def test_fuzz_hostile_live_streams_slow(name: str, players: int, seed: int, seat: int) -> None:
+    test_fuzz_hostile_live_streams_are_taken_or_refused_cleanly.hypothesis.inner_test(  # type: ignore[attr-defined]
+        name, players, seed, seat
+    )
