@@ -16,7 +16,7 @@ from itertools import permutations
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanabi_core import (
@@ -26,6 +26,7 @@ from hanabi_core import (
     ClueTouch,
     ColourClue,
     Discard,
+    GameRecord,
     GameState,
     HanabiError,
     Options,
@@ -464,3 +465,114 @@ def test_m5_a_hand_built_view_is_never_answered_with_another_views_world() -> No
     bad = attrs.evolve(seen, knowledge=(seen.knowledge[0], changed))
     with pytest.raises(SamplingError):
         sample_state(bad, random.Random(0))
+
+
+# --- Fuzz: views real, from a tracker, and made by hand -----------------------------------------
+
+FUZZ_VARIANTS = ["base", "multicolour-wild", "Cow & Pig (5 Suits)", "Duck (5 Suits)",
+                 "Throw It in a Hole (5 Suits)"]  # fmt: skip
+
+
+def fuzz_options(name: str, players: int) -> Options:
+    return Options(players, variant=VARIANTS[name] if name in VARIANTS else hanablive.variant(name))
+
+
+def hand_built(seen: PlayerView, rng: random.Random) -> PlayerView:
+    """`seen` with one field changed the way a careless or hostile caller would."""
+    kind = rng.randrange(8)
+    if kind == 0:
+        return attrs.evolve(seen, deck_size=max(0, seen.deck_size + rng.choice([-2, -1, 1, 5])))
+    if kind == 1 and seen.history:
+        history = list(seen.history)
+        del history[rng.randrange(len(history))]
+        return attrs.evolve(seen, history=tuple(history))
+    if kind == 2 and len(seen.own) > 1:
+        own = list(seen.own)
+        i, j = rng.sample(range(len(own)), 2)
+        own[i], own[j] = own[j], own[i]
+        knowledge = list(seen.knowledge)
+        knowledge[seen.seat] = tuple(own)
+        return attrs.evolve(seen, knowledge=tuple(knowledge))
+    if kind == 3:
+        hands = list(seen.hands)
+        other = rng.choice([s for s in range(len(hands)) if s != seen.seat])
+        hand = hands[other]
+        if hand:
+            hands[other] = hand[1:]
+        return attrs.evolve(seen, hands=tuple(hands))
+    if kind == 4 and seen.discards:
+        return attrs.evolve(seen, discards=seen.discards[1:])
+    if kind == 5:
+        return attrs.evolve(seen, turn=seen.turn + rng.choice([-1, 1]))
+    if kind == 6 and seen.history:
+        history = list(seen.history)
+        at = rng.randrange(len(history))
+        history[at] = attrs.evolve(history[at], player=(history[at].player + 1) % 2)
+        return attrs.evolve(seen, history=tuple(history))
+    return attrs.evolve(seen, notes=seen.notes + rng.choice([-1, 1]))
+
+
+def sample_or_refuse(seen: PlayerView, rng: random.Random) -> None:
+    """A world whose view is `seen`, or `SamplingError`: never another view's world, nor another
+    exception."""
+    try:
+        world = sample_state(seen, rng)
+    except SamplingError as error:
+        assert len(str(error)) < 400
+        return
+    assert view(world, seen.seat) == seen
+
+
+@given(
+    name=st.sampled_from(FUZZ_VARIANTS),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**32),
+    cut=st.floats(0, 1),
+    by_hand=st.booleans(),
+)
+def test_fuzz_sample_state_on_real_and_hand_built_views(
+    name: str, players: int, seed: int, cut: float, *, by_hand: bool
+) -> None:
+    rng = random.Random(seed)
+    states = random_game(fuzz_options(name, players), seed)
+    state = states[int(cut * (len(states) - 1))]
+    seen = view(state, rng.randrange(players))
+    if by_hand:
+        try:
+            seen = hand_built(seen, rng)
+        except HanabiError:
+            return  # the view refused the change itself
+    sample_or_refuse(seen, rng)
+
+
+@given(st.sampled_from(FUZZ_VARIANTS), st.integers(2, 4), st.integers(0, 2**32))
+def test_fuzz_sample_state_on_tracker_views_at_every_message(
+    name: str, players: int, seed: int
+) -> None:
+    """A `LiveGame`'s views after every message (mid-deal, a draw due, the end unrevealed)."""
+    rng = random.Random(seed)
+    options = fuzz_options(name, players)
+    final = random_game(options, seed)[-1]
+    seat = rng.randrange(players)
+    game = hanablive.LiveGame.from_options(options, seat)
+    for message in hanablive.messages(GameRecord.from_state(final), seat):
+        game = game.receive(message)
+        if rng.random() < 0.05:
+            sample_or_refuse(game.view, rng)
+
+
+@pytest.mark.slow
+@settings(max_examples=3000)
+@given(
+    name=st.sampled_from(FUZZ_VARIANTS),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**32),
+    cut=st.floats(0, 1),
+    by_hand=st.booleans(),
+)
+def test_fuzz_sample_state_slow(
+    name: str, players: int, seed: int, cut: float, *, by_hand: bool
+) -> None:
+    test_fuzz_sample_state_on_real_and_hand_built_views.hypothesis.inner_test(  # type: ignore[attr-defined]
+        name=name, players=players, seed=seed, cut=cut, by_hand=by_hand
+    )

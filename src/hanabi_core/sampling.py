@@ -270,11 +270,22 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         # The world must give back the very view (rule 12): a view made or changed by hand may
         # hold what no game shows (knowledge its clues do not give, a tracker's view mid-deal);
         # such a view is refused, never answered with a world of another view.
-        if _view_of(state, view.seat) == view:
+        world = _view_of(state, view.seat)
+        if world == view:
             return state
-        if not holed:
+        if not holed or (
+            world.outcome == view.outcome
+            and any(getattr(world, f) != getattr(view, f) for f in _FIXED_BY_THE_DEAL)
+        ):
+            # Rule 9.33: other faces for the seat's cards in the hole change what the game made
+            # of them (Notes, the end, what the end reveals), never these while the game goes on
+            # as the view shows: no other try can give them back.
             raise SamplingError("view", "no game gives this view (it is not one `view` makes)")
     raise SamplingError("view", "no deal found that fits its hidden clues or hidden plays")
+
+
+#: What a view shows that no face of the seat's own cards in the hole can change (rule 9.33).
+_FIXED_BY_THE_DEAL = ("hands", "discards", "deck_size", "turn", "current_player")
 
 
 def _dealt(
