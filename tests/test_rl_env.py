@@ -8,6 +8,8 @@ import pickle
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hanabi_core import (
     Card,
@@ -448,3 +450,76 @@ def test_h4_an_observation_does_not_reach_the_game() -> None:
 def test_m11_make_with_a_name_that_is_not_text_is_refused() -> None:
     with pytest.raises(InvalidOptions):
         rl_env.make(["Hanabi-Full"])  # type: ignore[arg-type]
+
+
+# --- Fuzz: hostile call sequences -----------------------------------------------------------------
+
+HOSTILE: list[object] = [
+    None, True, -1, 0, 1, 2, 19, 20, 10**5000, 1.0, 1 + 0j, "1", "R1", [], {},
+    {"action_type": "PLAY"}, {"action_type": "PLAY", "card_index": 9},
+    {"action_type": "REVEAL_COLOR", "target_offset": 1, "color": "Q"},
+    {"action_type": "REVEAL_RANK", "target_offset": True, "rank": 0},
+]  # fmt: skip
+
+
+def env_snapshot(env: rl_env.HanabiEnv) -> object:
+    try:
+        return (env.state, env._start, env._rng.getstate())
+    except IllegalAction:
+        return None
+
+
+@given(st.integers(0, 2**32), st.integers(2, 5), st.integers(1, 40))
+def test_fuzz_rl_env_calls_raise_the_librarys_errors_and_change_nothing(
+    seed: int, players: int, calls: int
+) -> None:
+    """Random resets (chosen decks, start players of every kind) and steps (legal uids, other
+    uids, dicts and garbage): each either works or raises a `HanabiError` leaving the
+    environment exactly as it was; observations stay consistent with the state."""
+    from hanabi_core import HanabiError
+
+    rng = random.Random(seed)
+    env = rl_env.HanabiEnv({"players": players, "seed": seed % 1000})
+    obs = None
+    for _ in range(calls):
+        before = env_snapshot(env)
+        kind = rng.randrange(6)
+        try:
+            if kind == 0 or obs is None:
+                deck = None
+                if rng.random() < 0.3:
+                    deck = [f"{c}{r}" for c in "RYGWB" for r in (1, 1, 1, 2, 2, 3, 3, 4, 4, 5)]
+                    rng.shuffle(deck)
+                    if rng.random() < 0.3:
+                        deck = deck[: rng.randrange(len(deck))]
+                start = rng.choice([None, None, *range(players), *HOSTILE[:9]])
+                obs = env.reset(deck, start_player=start)  # type: ignore[arg-type]
+            elif kind <= 3:
+                mine = obs["player_observations"][obs["current_player"]]
+                legal = mine["legal_moves_as_int"] or [0]
+                obs, reward, done, _ = env.step(rng.choice(legal))
+                assert type(reward) is int and type(done) is bool
+            else:
+                obs, _, _, _ = env.step(rng.choice(HOSTILE))  # type: ignore[arg-type]
+        except HanabiError as error:
+            assert env_snapshot(env) == before  # refused: nothing moved
+            assert len(str(error)) < 400
+            continue
+        state = env.state
+        assert type(obs["current_player"]) is int and 0 <= obs["current_player"] < players
+        for offset, seen in enumerate(obs["player_observations"]):
+            assert seen["current_player"] == obs["current_player"]
+            assert seen["deck_size"] == state.deck_size
+            assert len(seen["observed_hands"]) == players
+            assert seen["observed_hands"][0] == [{"color": None, "rank": -1}] * len(
+                seen["observed_hands"][0]
+            ), offset
+
+
+@pytest.mark.slow
+@settings(max_examples=2000)
+@given(st.integers(0, 2**32), st.integers(2, 5), st.integers(1, 80))
+def test_fuzz_rl_env_calls_slow(seed: int, players: int, calls: int) -> None:
+    test_fuzz_rl_env_calls_raise_the_librarys_errors_and_change_nothing.hypothesis.inner_test(  # type: ignore[attr-defined]
+        seed, players, calls
+    )
