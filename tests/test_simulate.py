@@ -25,12 +25,12 @@ from hanabi_core.simulate import Simulation, SimulationError, play_game, plot, s
 
 
 def test_r2_5_the_same_seeds_give_the_same_results_on_1_and_2_workers() -> None:
-    one = simulate(["simple", "random"], players=3, games=12, seed=11, workers=1)
-    two = simulate(["simple", "random"], players=3, games=12, seed=11, workers=2)
-    assert one == two and one.to_json() == two.to_json()
+    one = simulate(["simple", "random"], players=3, games=12, seed=11, workers=1, bot_seed=5)
+    two = simulate(["simple", "random"], players=3, games=12, seed=11, workers=2, bot_seed=5)
+    assert one == two and one.to_json() == two.to_json() and one.bot_seed == 5
     assert [r.seed for r in one.games[0]] == list(range(11, 23))
     # Game i is the game `play_game` deals from seed S+i, with the bots' own seeded sources.
-    final = play_game(Options(3), BOTS["random"], 20)
+    final = play_game(Options(3), BOTS["random"], 20, bot_seed=5)
     assert one.games[1][9].score == final.score and one.games[1][9].turns == final.turn
 
 
@@ -38,6 +38,7 @@ def test_cli_json_is_the_same_on_1_and_2_workers(capsys: pytest.CaptureFixture[s
     outputs = []
     for workers in ("1", "2"):
         argv = ["simulate", "--players", "3", "--games", "16", "--seed", "11", "--json"]
+        argv += ["--bot-seed", "7"]
         assert main([*argv, "--workers", workers]) == 0
         outputs.append(capsys.readouterr().out)
     assert outputs[0] == outputs[1]
@@ -213,9 +214,9 @@ def test_a_simulation_round_trips_through_json() -> None:
 def test_the_global_random_state_does_not_matter() -> None:
     # Each bot draws from its own seeded source, never from the `random` module's.
     random.seed(1)
-    first = simulate("random", games=8, seed=9, workers=1)
+    first = simulate("random", games=8, seed=9, workers=1, bot_seed=3)
     random.seed(2)
-    assert simulate("random", games=8, seed=9, workers=2) == first
+    assert simulate("random", games=8, seed=9, workers=2, bot_seed=3) == first
 
 
 class Terminal(io.StringIO):
@@ -366,3 +367,39 @@ def test_low_batches_are_made_as_they_are_needed() -> None:
 
     batches = _batches(1, 10**9, 0, 2)
     assert next(batches) == (0, 0, 25)  # a generator: nothing is built for the billion games
+
+
+def test_m9_a_bots_generator_says_nothing_of_the_deal() -> None:
+    """The seat's generator is seeded from a keyed hash of the deal's seed: without the run's
+    key, the deal seeds a peeking bot would try give other generators (before: seed * 8 + seat)."""
+    seen: list[int] = []
+
+    class Peeker:
+        def __init__(self, rng: random.Random) -> None:
+            seen.append(rng.getrandbits(64))
+
+        def __call__(self, view: PlayerView, /) -> Action:
+            return SimpleBot(random.Random(0))(view)
+
+    result = simulate(Peeker, games=3, seed=0, workers=1)
+    assert result.bot_seed is not None and 0 <= result.bot_seed < 2**64
+    guesses = {
+        random.Random(candidate * 8 + seat).getrandbits(64)
+        for candidate in range(100)
+        for seat in range(2)
+    }
+    assert not guesses & set(seen)
+    # Without the key a second run draws other generators for the same deals; with it, the same.
+    seen_first = list(seen)
+    seen.clear()
+    simulate(Peeker, games=3, seed=0, workers=1)
+    assert seen != seen_first
+    seen.clear()
+    simulate(Peeker, games=3, seed=0, workers=1, bot_seed=result.bot_seed)
+    assert seen == seen_first
+
+
+@pytest.mark.parametrize("bot_seed", [-1, 2**64, 1.0, "1"])
+def test_m9_bot_seed_is_a_64_bit_whole_number(bot_seed: object) -> None:
+    with pytest.raises(ValueError, match="bot_seed"):
+        simulate(games=1, bot_seed=bot_seed)  # type: ignore[arg-type]

@@ -2,8 +2,11 @@
 
 [`simulate`][hanabi_core.simulate.simulate] deals game *i* from seed ``seed + i`` (rule 2.5), seats
 one bot per seat (every seat the same bot), and plays it out; each seat's bot draws from its own
-`random.Random`, seeded from the game's seed and the seat. So the same arguments give the same
-games, whatever the number of worker processes. With several bots, each plays the same seeds, and
+`random.Random`, seeded from a hash of the game's seed, the seat and the run's `bot_seed`: a
+64-bit key drawn from the operating system unless given, and kept in the result. Without the key
+a bot's generator says nothing of the deal (from ``seed * 8 + seat``, a bot could find the deal's
+seed and so its own cards). So the same arguments and `bot_seed` give the same games, whatever the
+number of worker processes. With several bots, each plays the same seeds, and
 the summary gives the paired difference to the first bot with its standard error.
 
 ```python
@@ -24,10 +27,12 @@ give, with `interrupted` set. `hanabi-core simulate` is the command-line face of
 from __future__ import annotations
 
 import gc
+import hashlib
 import math
 import multiprocessing
 import os
 import random
+import secrets
 import signal
 import statistics
 import threading
@@ -215,6 +220,8 @@ class Simulation:
         bots: the bots' names, in the order given.
         games: per bot, the results of the games it finished, by seed.
         interrupted: the run was stopped (Ctrl-C) before every game was played.
+        bot_seed: the key the bots' generators were seeded with (pass it to `simulate` again to
+            repeat the run exactly).
     """
 
     options: Options
@@ -224,6 +231,7 @@ class Simulation:
     bots: tuple[str, ...]
     games: tuple[tuple[GameResult, ...], ...]
     interrupted: bool = False
+    bot_seed: int | None = None
     summaries: tuple[BotSummary, ...] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -267,6 +275,7 @@ class Simulation:
             "variant": o.variant.id,
             "edition": self.edition,
             "seed": self.seed,
+            "bot_seed": self.bot_seed,
             "requested": self.requested,
             "interrupted": self.interrupted,
         }
@@ -281,22 +290,28 @@ class Simulation:
 # --- Playing -----------------------------------------------------------------------------------
 
 
-def _bot_seed(seed: int, seat: int) -> int:
-    """The seed of one seat's random source in the game dealt from `seed` (seats are below 8)."""
-    return seed * 8 + seat
+def _bot_seed(seed: int, seat: int, key: int) -> int:
+    """The seed of one seat's random source in the game dealt from `seed`: a keyed hash (BLAKE2b
+    keyed by the run's `bot_seed`), from which, without the key, nothing of `seed` can be
+    recovered (issue 25, M9)."""
+    digest = hashlib.blake2b(
+        f"{seed}:{seat}".encode(), digest_size=16, key=key.to_bytes(8, "big")
+    ).digest()
+    return int.from_bytes(digest, "big")
 
 
-def play_game(options: Options, bot: BotFactory, seed: int) -> GameState:
+def play_game(options: Options, bot: BotFactory, seed: int, *, bot_seed: int = 0) -> GameState:
     """Play one game dealt from `seed` with `bot` in every seat; the final state.
 
-    Seat *s* gets its own bot, made from ``random.Random(seed * 8 + s)``. This is the loop
-    `simulate` runs in each worker.
+    Seat *s* gets its own bot, made from a `random.Random` seeded by a keyed hash of `seed` and
+    *s*, with `bot_seed` the key (0 to 2**64 - 1; `simulate` draws a secret one per run, so that a
+    bot's generator says nothing of the deal). This is the loop `simulate` runs in each worker.
 
     Raises:
         IllegalAction: a bot chose an action the rules forbid; the message names the seed.
     """
     state = new_game(options, seed=seed)
-    seats = [bot(random.Random(_bot_seed(seed, s))) for s in range(options.players)]
+    seats = [bot(random.Random(_bot_seed(seed, s, bot_seed))) for s in range(options.players)]
     while state.outcome is None:
         seat = state.current_player
         action = decide(seats[seat], view(state, seat), state.hands[seat])
@@ -331,6 +346,7 @@ class _Job:
     edition: str | None
     bots: tuple[tuple[str, BotFactory | None], ...]
     records: str | None
+    bot_seed: int
 
 
 #: One batch: (bot index, first seed, number of games).
@@ -358,7 +374,7 @@ def _run_batch(job: _Job, batch: _Batch, interrupted: Callable[[], bool] | None 
     texts: list[str] = []
     for seed in range(first, first + count):
         try:
-            state = play_game(job.options, bot, seed)
+            state = play_game(job.options, bot, seed, bot_seed=job.bot_seed)
         except Exception:
             return index, results, texts, seed, None
         except KeyboardInterrupt:
@@ -463,6 +479,7 @@ def simulate(
     workers: int | None = None,
     records: str | os.PathLike[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    bot_seed: int | None = None,
 ) -> Simulation:
     """Play `games` games with each bot, game *i* dealt from seed ``seed + i``, and score them.
 
@@ -484,6 +501,8 @@ def simulate(
             counted).
         progress: called in this process as ``progress(done, total)`` (games, over every bot)
             after each batch; it may raise `KeyboardInterrupt` to stop the run.
+        bot_seed: the key of the bots' generators, 0 to 2**64 - 1 (default: drawn from the
+            operating system; the result keeps it, to repeat the run).
 
     Returns:
         The results, by bot and by seed; `interrupted` is set when Ctrl-C stopped the run, and
@@ -515,6 +534,10 @@ def simulate(
     workers = default_workers() if workers is None else workers
     if type(workers) is not int or workers < 1:
         raise ValueError(f"workers must be a whole number of at least 1, got {_brief(workers)}")
+    if bot_seed is None:
+        bot_seed = secrets.randbits(64)
+    elif type(bot_seed) is not int or not 0 <= bot_seed <= MAX_SEED:
+        raise ValueError(f"bot_seed must be from 0 to 2**64 - 1, got {_brief(bot_seed)}")
     if progress is not None and not callable(progress):
         raise ValueError(f"progress must be a callable or None, got {_brief(progress)}")
     folder = None
@@ -528,7 +551,7 @@ def simulate(
             raise ValueError(f"records must name a folder, got {_brief(records)}")
         Path(name).mkdir(parents=True, exist_ok=True)
         folder = name
-    job = _Job(options, edition, tuple(chosen), folder)
+    job = _Job(options, edition, tuple(chosen), folder, bot_seed)
     total = games * len(chosen)
     found: list[list[GameResult]] = [[] for _ in chosen]
     done = 0
@@ -549,7 +572,7 @@ def simulate(
                     f"seed {failed}", f"the bot {name} raised {kind}, which is not an error"
                 )
             # Play the game that failed again, here, so that its own exception is raised.
-            play_game(options, chosen[index][1] or BOTS[name], failed)
+            play_game(options, chosen[index][1] or BOTS[name], failed, bot_seed=bot_seed)
             raise RuntimeError(f"the game dealt from seed {failed} failed in a worker only")
         if progress is not None:
             progress(done, total)
@@ -572,6 +595,7 @@ def simulate(
         bots=tuple(name for name, _ in chosen),
         games=tuple(tuple(sorted(results, key=lambda r: r.seed)) for results in found),
         interrupted=interrupted,
+        bot_seed=bot_seed,
     )
 
 
