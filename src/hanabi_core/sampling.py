@@ -32,9 +32,10 @@ seat's own cards in the hole are open too: each may be any face its clues allowe
 held, provided the game goes on as the view shows it (no third Storm, the fireworks not all
 built). The sampler draws them with the own hand, as below, and keeps a deal only if replaying it
 gives back the view (rejection again). With more than three such cards, or after twenty failed
-tries, uniform proposals rarely keep the game going, and the sampler proposes instead, for each
-of them in turn order, a face that extends its firework then where the clues and copies allow:
-the deal still fits the view exactly, but is then not drawn exactly uniformly.
+tries, uniform proposals rarely keep the game going, and the sampler searches instead (a
+randomised depth-first search over the hole's cards in turn order, pruned where the misplays
+would reach the last Storm) for faces that keep it going: the deal still fits the view exactly,
+but is then not drawn exactly uniformly.
 
 Nothing else a view holds depends on those faces: the seat's own empathy counts every other hand,
 and the other holders' counts leave the seat's hand out. So the consistent deals are: the faces
@@ -135,6 +136,8 @@ _UNIFORM_HOLE_TRIES = 20
 #: Rule 9.33: beyond this many own cards in the hole, uniform proposals are not tried at all.
 _UNIFORM_HOLE_CARDS = 3
 _HOLE_TRIES = 300
+#: Rule 9.33: the steps the search for hole faces that keep the game going may take per try.
+_HOLE_NODES = 5_000
 
 __all__ = ["SamplingError", "sample_state"]
 
@@ -333,49 +336,59 @@ def _dealt(
 def _assign_fitting(
     view: PlayerView, allowed: list[list[int]], pool: list[int], mine: int, rng: random.Random
 ) -> list[int] | None:
-    """Faces for the seat's own cards (hand first, then the hole's, as `allowed` lists them)
-    where each of its cards in the hole, in turn order, is a face that extends its firework then
-    if its clues and the copies left allow one (Throw It in a Hole, rule 9.33). Not uniform: used
-    only when uniform proposals keep failing. `None` if the hand then has no assignment."""
+    """Faces for the seat's own cards (hand first, then the hole's, as `allowed` lists them) under
+    which the game goes on as the view shows it (Throw It in a Hole, rule 9.33): a randomised
+    depth-first search over the hole's cards in turn order, each own card taking a face its clues
+    and the copies left allow, pruned as soon as the misplays reach the last Storm (rule 7.1);
+    then the hand, uniformly, from what is left. Not uniform: used only when uniform proposals
+    keep failing. `None` if the search finds nothing within `_HOLE_NODES` steps."""
     variant = view.options.variant
     faces = _faces(variant)
     # Rule 9.33a: Throw It in a Hole is never Up or Down nor Sudoku, so a firework grows along
     # its suit's build order alone (rules 6.2 and 9.7): `next_rank` says what extends it.
     next_rank = _variant_tables(variant).next_rank
-    left = list(pool)
-    built = [0] * len(variant.suits)
-    hole: list[int] = []
-
-    def extends(face: int) -> bool:
-        suit = face // _STRIDE
-        return next_rank[suit][built[suit]] == faces[face].rank
-
+    max_storms = view.options.max_storms
     holed = [t for t in view.history if type(t.action) is HiddenPlay]
-    # The faces of the hole's cards the seat saw, by turn: an own card had better not take the
-    # place on a firework of one played after it.
-    later = [_face(t.card.suit_index, t.card.rank) if t.card is not None else None for t in holed]
-    for at, turn in enumerate(holed):
+    left = list(pool)
+    chosen: list[int] = []
+    nodes = 0
+
+    def search(at: int, built: tuple[int, ...], storms: int) -> bool:
+        nonlocal nodes
+        if at == len(holed):
+            return _matchable(allowed[:mine], left)
+        turn = holed[at]
         if turn.card is not None:
-            face = _face(turn.card.suit_index, turn.card.rank)
+            options = [_face(turn.card.suit_index, turn.card.rank)]
         else:
-            possible = [f for f in allowed[mine + len(hole)] if left[f] > 0]
-            fits = [f for f in possible if extends(f)]
-            ahead = set(later[at + 1 :])
-            choice = [f for f in fits if f not in ahead] or fits or possible
-            if not choice:
-                return None
-            pick = below(rng, sum(left[f] for f in choice), SamplingError)  # a labelled pool card
-            for face in choice:
-                pick -= left[face]
-                if pick < 0:
-                    break
-            left[face] -= 1
-            hole.append(face)
-        if extends(face):
-            built[face // _STRIDE] += 1
-    if not _matchable(allowed[:mine], left):
+            # A random order, each face as likely first as its copies left (labelled cards).
+            labelled = [f for f in allowed[mine + len(chosen)] for _ in range(left[f])]
+            shuffle(rng, labelled, SamplingError)
+            options = list(dict.fromkeys(labelled))
+        for face in options:
+            nodes += 1
+            if nodes > _HOLE_NODES:
+                return False
+            suit = face // _STRIDE
+            fits = next_rank[suit][built[suit]] == faces[face].rank
+            after = storms + (not fits)
+            if after >= max_storms:
+                continue  # rule 7.1: the game would have ended here
+            own = turn.card is None
+            if own:
+                left[face] -= 1
+                chosen.append(face)
+            grown = (*built[:suit], built[suit] + 1, *built[suit + 1 :]) if fits else built
+            if search(at + 1, grown, after):
+                return True
+            if own:
+                left[face] += 1
+                chosen.pop()
+        return False
+
+    if not search(0, (0,) * len(variant.suits), 0):
         return None
-    return [*_assign(allowed[:mine], left, rng, []), *hole]
+    return [*_assign(allowed[:mine], left, rng, []), *chosen]
 
 
 def _own_hole(view: PlayerView) -> list[tuple[int, int]]:
