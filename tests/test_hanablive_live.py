@@ -779,7 +779,7 @@ def mutate_stream(sent: list[dict[str, Any]], rng: random.Random) -> list[Any]:
         if kind == 0:
             del out[at]
         elif kind == 1:
-            out.insert(at, dict(out[at]))
+            out.insert(at, dict(out[at]) if isinstance(out[at], dict) else out[at])
         elif kind == 2:
             other = rng.randrange(len(out))
             out[at], out[other] = out[other], out[at]
