@@ -47,6 +47,7 @@ from hanabi_core import (
     view,
 )
 from hanabi_core.hanablive import Desync
+from hanabi_core.simulate import SimulationError
 from hanabi_core.state import Log
 from hanabi_core.testing.invariants import check_legal_actions, check_state
 from hanabi_core.variants import SpecialRank
@@ -69,6 +70,7 @@ def _errors() -> list[HanabiError]:
         InvalidArgument("player", "must be a seat from 0 to 1, got 2"),
         Desync(12, "list", "the clue touches [3], not [4]"),
         SamplingError("view", "no deal fits"),
+        SimulationError("seeds 0 to 24", "a worker process died"),
     ]
 
 
