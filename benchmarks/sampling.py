@@ -16,6 +16,12 @@ every view here is real). Each world is checked against its view. Time is the pr
 
 The bound the library states (`hanabi_core.sampling`, "Its bounds"): every call returns or raises;
 the exact count keeps at most 200,000 states, the hidden-clue draw at most 512 parts.
+
+Measured on the project's shared 2-core machine (CPython 3.11, busy; one game per setting, about
+14,000 views in all, none refused): the median view takes 0.5 ms in the base game and the hole
+variant, 1.2 to 1.4 ms in Cow & Pig, 1.5 to 2.4 ms in Duck; the worst views take 8 ms (base), 18
+ms (hole), 19 ms (Cow & Pig) and 70 ms (Duck, 2 players, hands of 16). Before issue 25, hands of
+18 or more at the end of the deck never finished, and hidden-clue views took up to seconds.
 """
 
 from __future__ import annotations
