@@ -344,6 +344,7 @@ def test_h1_a_bots_keyboard_interrupt_is_not_a_ctrl_c() -> None:
         ({"records": ""}, "records must name a folder"),
         ({"records": 5}, "records must be"),
         ({"workers": 1.0}, "workers must be"),
+        ({"edition": ["hle"]}, "unknown edition"),
     ],
 )
 def test_m11_misuse_of_simulate_is_a_value_error(
@@ -403,3 +404,9 @@ def test_m9_a_bots_generator_says_nothing_of_the_deal() -> None:
 def test_m9_bot_seed_is_a_64_bit_whole_number(bot_seed: object) -> None:
     with pytest.raises(ValueError, match="bot_seed"):
         simulate(games=1, bot_seed=bot_seed)  # type: ignore[arg-type]
+
+
+def test_low_a_huge_bot_name_is_not_repeated_whole() -> None:
+    with pytest.raises(ValueError, match="unknown bot") as error:
+        simulate("x" * 10_000_000, games=1)
+    assert len(str(error.value)) < 300

@@ -249,7 +249,7 @@ class Simulation:
 
     def _index(self, bot: str) -> int:
         if bot not in self.bots:
-            raise ValueError(f"no bot {bot!r} played; the bots were {', '.join(self.bots)}")
+            raise ValueError(f"no bot {_brief(bot)} played; the bots were {', '.join(self.bots)}")
         return self.bots.index(bot)
 
     @property
@@ -455,7 +455,7 @@ def _bots(
     for bot in given:
         if isinstance(bot, str):
             if bot not in BOTS:
-                raise ValueError(f"unknown bot {bot!r}; the bots are {', '.join(BOTS)}")
+                raise ValueError(f"unknown bot {_brief(bot)}; the bots are {', '.join(BOTS)}")
             out.append((bot, None))
         elif callable(bot):
             out.append((getattr(bot, "__name__", type(bot).__name__), bot))
@@ -518,9 +518,9 @@ def simulate(
     chosen = _bots(bots)
     if options is None:
         if edition is not None:
-            if edition not in EDITIONS:
+            if not isinstance(edition, str) or edition not in EDITIONS:
                 raise ValueError(
-                    f"unknown edition {edition!r}; the editions are {', '.join(EDITIONS)}"
+                    f"unknown edition {_brief(edition)}; the editions are {', '.join(EDITIONS)}"
                 )
             options = EDITIONS[edition].options(players, variant=variant)
         else:
@@ -528,9 +528,9 @@ def simulate(
     elif not isinstance(options, Options):
         raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
     if type(games) is not int or games < 0:
-        raise ValueError(f"games must be a whole number of at least 0, got {games!r}")
+        raise ValueError(f"games must be a whole number of at least 0, got {_brief(games)}")
     if type(seed) is not int or seed < 0 or seed + max(games, 1) - 1 > MAX_SEED:
-        raise ValueError(f"seed + games - 1 must be from 0 to 2**64 - 1, got seed {seed!r}")
+        raise ValueError(f"seed + games - 1 must be from 0 to 2**64 - 1, got seed {_brief(seed)}")
     workers = default_workers() if workers is None else workers
     if type(workers) is not int or workers < 1:
         raise ValueError(f"workers must be a whole number of at least 1, got {_brief(workers)}")
