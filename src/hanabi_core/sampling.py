@@ -170,9 +170,12 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
             [`LiveGame.view`][hanabi_core.hanablive.live.LiveGame.view].
         rng: a `random.Random` the caller seeded (the only source of randomness).
 
+    Always returns or raises in bounded time (the module's "Its bounds").
+
     Raises:
-        SamplingError: `rng` is not a `random.Random`, or no deal fits `view` (a view made by
-            hand that no game can produce).
+        SamplingError: `rng` is not a `random.Random` or never draws in range (``"rng"``), no
+            deal fits `view` (a view made or changed by hand, a tracker's view between messages
+            of one turn), or the view needs more work than the documented bounds (``"view"``).
     """
     if not isinstance(rng, random.Random):
         raise SamplingError("rng", f"must be a random.Random seeded by you, got {rng!r}")
