@@ -514,6 +514,12 @@ def test_fuzz_rl_env_calls_raise_the_librarys_errors_and_change_nothing(
             assert seen["observed_hands"][0] == [{"color": None, "rank": -1}] * len(
                 seen["observed_hands"][0]
             ), offset
+    if obs is not None:  # no leak: an observation reaches nothing of the game's state
+        from hanabi_core import GameState
+
+        mine = obs["player_observations"][0]
+        assert mine["vectorized"]
+        assert not any(isinstance(item, GameState) for item in reachable(mine))
 
 
 @pytest.mark.slow
