@@ -683,12 +683,20 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     # The executor has no public way to end its workers before Python 3.14
     # (`terminate_workers`); its `_processes` table is the one way to reach them.
     processes = dict(getattr(pool, "_processes", None) or {})
+    results = getattr(pool, "_result_queue", None)  # `shutdown` forgets it
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes.values():
         if process.is_alive():
             process.terminate()
     for process in processes.values():
         process.join(5)
+    # A worker ended while it wrote a batch's result leaves half a message in the result pipe, and
+    # the executor's manager thread would wait for the rest for ever (and the interpreter's exit,
+    # which joins that thread, with it). No worker is left to write: closing this process's own
+    # end of the pipe ends that read, and the thread sees a broken pool and stops.
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 # --- Plotting ----------------------------------------------------------------------------------
