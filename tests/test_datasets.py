@@ -7,13 +7,17 @@ The AH2AC2 reader is tested on files these tests write themselves, in AH2AC2's l
 
 from __future__ import annotations
 
+import functools
 import json
 import lzma
+import pickle
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hanabi_core import (
     EDITIONS,
@@ -177,3 +181,160 @@ def test_read_ah2ac2_refuses_a_move_from_the_wrong_player(tmp_path: Path) -> Non
     del arrays["decks"]
     with pytest.raises(InvalidRecord):
         read_ah2ac2(save(arrays))
+
+
+# --- Hardening, round two (issue 25) ------------------------------------------------------------
+
+
+@functools.cache
+def first_games() -> list[tuple[list[Card], list[int], int]]:
+    return corpus()[:3]
+
+
+@functools.cache
+def one_ah2ac2_game() -> tuple[list[Card], list[int]]:
+    return random_game(2, 1)
+
+
+def small_corpus(folder: Path, games: int = 3) -> tuple[Path, Path, Path]:
+    """The first games of JaxMARL's corpus as plain files in `folder`."""
+    chosen = first_games()[:games]
+    decks = folder / "decks.json"
+    actions = folder / "actions.json"
+    scores = folder / "scores.txt"
+    faces = {
+        card: f"{'RYGWB'[colour_index(card.suit)]}{card.rank}" for d, _, _ in chosen for card in d
+    }
+    decks.write_text(json.dumps([{"deck": [faces[c] for c in d]} for d, _, _ in chosen]))
+    actions.write_text(json.dumps([u for _, u, _ in chosen]))
+    scores.write_text("".join(f"{n},{s}\n" for n, (_, _, s) in enumerate(chosen)))
+    return decks, actions, scores
+
+
+def read_corpus_or_refuse(decks: Path, actions: Path, scores: Path | None) -> None:
+    try:
+        for record, _ in read_jaxmarl_corpus(decks, actions, scores):
+            assert isinstance(record, GameRecord)
+    except (InvalidRecord, IllegalAction) as error:
+        assert len(str(error)) < 400  # a sentence, not the file again
+        assert pickle.loads(pickle.dumps(error)) == error
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("decks.json", b"[{"),  # JSONDecodeError
+        ("decks.json", b"\xff\xfe\x00"),  # UnicodeDecodeError
+        ("decks.json.xz", b"\xfd7zXZ\x00\x00"),  # EOFError / LZMAError
+        ("decks.json.xz", b"not xz at all"),  # LZMAError
+        ("decks.json.gz", b"not gzip"),  # BadGzipFile
+        ("decks.json.bz2", b"not bz2"),  # OSError
+        ("scores.txt", b"0\n"),  # IndexError
+        ("scores.txt", b"0,x\n"),  # ValueError
+        ("scores.txt", b"0,-3\n"),  # a negative score
+        ("actions.json", b"7"),  # TypeError
+        ("actions.json", b"[[1.5]]"),  # a fractional uid
+    ],
+)
+def test_m7_a_damaged_corpus_file_is_an_invalid_record(
+    tmp_path: Path, name: str, content: bytes
+) -> None:
+    decks, actions, scores = small_corpus(tmp_path, 1)
+    target = tmp_path / name
+    target.write_bytes(content)
+    paths = {"decks": decks, "actions": actions, "scores": scores}
+    paths[name.split(".", maxsplit=1)[0]] = target
+    with pytest.raises(InvalidRecord):
+        list(read_jaxmarl_corpus(paths["decks"], paths["actions"], paths["scores"]))
+
+
+@pytest.mark.parametrize(
+    "change",
+    ["fractional lengths", "negative lengths", "long lengths", "fractional players",
+     "wrong players", "players array", "float decks", "not safetensors"],
+)  # fmt: skip
+def test_m7_a_damaged_ah2ac2_file_is_an_invalid_record(change: str) -> None:
+    pytest.importorskip("safetensors", reason='needs the datasets extra: pip install -e ".[dev]"')
+    import numpy as np
+    from safetensors.numpy import save
+
+    arrays = ah2ac2_arrays(2, [one_ah2ac2_game()])
+    if change == "fractional lengths":
+        arrays["num_actions"] = arrays["num_actions"].astype(np.float32) + 0.5
+    elif change == "negative lengths":
+        arrays["num_actions"] = -arrays["num_actions"]
+    elif change == "long lengths":
+        arrays["num_actions"] = arrays["num_actions"] + 1000
+    elif change == "fractional players":
+        arrays["num_players"] = np.array(2.5, dtype=np.float32)
+    elif change == "wrong players":
+        arrays["num_players"] = np.array(3, dtype=np.int32)
+    elif change == "players array":
+        arrays["num_players"] = np.array([2, 2], dtype=np.int32)
+    elif change == "float decks":
+        arrays["decks"] = arrays["decks"].astype(np.float64) + 0.5
+    data = b"\x00" * 12 if change == "not safetensors" else save(arrays)
+    with pytest.raises(InvalidRecord):
+        read_ah2ac2(data)
+
+
+def mutated(data: bytes, rng: random.Random) -> bytes:
+    """`data` with a few bytes changed, cut, or doubled."""
+    out = bytearray(data)
+    for _ in range(rng.randrange(1, 4)):
+        kind = rng.randrange(3)
+        if kind == 0 and out:
+            out[rng.randrange(len(out))] = rng.randrange(256)
+        elif kind == 1:
+            del out[rng.randrange(len(out) + 1) :]
+        else:
+            at = rng.randrange(len(out) + 1)
+            out[at:at] = out[at : at + rng.randrange(1, 9)]
+    return bytes(out)
+
+
+@given(st.integers(0, 2**32), st.sampled_from(["decks", "actions", "scores"]), st.booleans())
+def test_fuzz_dataset_files_never_escape_as_bare_exceptions(
+    seed: int, which: str, compressed: bool
+) -> None:
+    """Damaged corpus files (bytes changed, cut or doubled; plain or xz) read or refuse with the
+    library's errors."""
+    import tempfile
+
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        paths = dict(
+            zip(["decks", "actions", "scores"], small_corpus(Path(folder), 1), strict=True)
+        )
+        target = paths[which]
+        data = mutated(target.read_bytes(), rng)
+        if compressed:
+            target = target.with_name(target.name + ".xz")
+            data = mutated(lzma.compress(data), rng) if rng.random() < 0.5 else lzma.compress(data)
+        target.write_bytes(data)
+        paths[which] = target
+        read_corpus_or_refuse(paths["decks"], paths["actions"], paths["scores"])
+
+
+@given(st.integers(0, 2**32))
+def test_fuzz_ah2ac2_files_never_escape_as_bare_exceptions(seed: int) -> None:
+    pytest.importorskip("safetensors", reason='needs the datasets extra: pip install -e ".[dev]"')
+    from safetensors.numpy import save
+
+    rng = random.Random(seed)
+    data = mutated(save(ah2ac2_arrays(2, [one_ah2ac2_game()])), rng)
+    try:
+        records = read_ah2ac2(data)
+    except (InvalidRecord, IllegalAction) as error:
+        assert len(str(error)) < 400
+    else:
+        assert all(isinstance(r, GameRecord) for r in records)
+
+
+@pytest.mark.slow
+@settings(max_examples=2000)
+@given(st.integers(0, 2**32), st.sampled_from(["decks", "actions", "scores"]), st.booleans())
+def test_fuzz_dataset_files_slow(seed: int, which: str, compressed: bool) -> None:
+    test_fuzz_dataset_files_never_escape_as_bare_exceptions.hypothesis.inner_test(  # type: ignore[attr-defined]
+        seed, which, compressed
+    )

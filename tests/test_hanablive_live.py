@@ -33,6 +33,7 @@ from hanabi_core import (
     Options,
     Play,
     RankClue,
+    SamplingError,
     Suit,
     Variant,
     abandon,
@@ -44,6 +45,7 @@ from hanabi_core import (
     parse_record,
     playable,
     read_record,
+    sample_state,
     view,
     write_record,
 )
@@ -692,3 +694,202 @@ def test_a_corrupted_message_is_accepted_or_a_desync_never_a_crash(
         assert error.index == at
     else:
         assert after.received == at + 1
+
+
+# --- Hardening, round two (issue 25) ------------------------------------------------------------
+
+
+def fives_in_seat_1() -> LiveGame:
+    """A 2-player game from seat 0 where seat 1 holds every 5, and seat 0 has clued them."""
+    game = LiveGame.start(players=2, seat=0)
+    for order in range(5):
+        game = game.receive({"type": "draw", "playerIndex": 0, "order": order, "suitIndex": -1,
+                             "rank": -1})  # fmt: skip
+    for order in range(5, 10):
+        game = game.receive({"type": "draw", "playerIndex": 1, "order": order,
+                             "suitIndex": order - 5, "rank": 5})  # fmt: skip
+    return game.receive_all(
+        [
+            {"type": "clue", "clue": {"type": 1, "value": 5}, "giver": 0,
+             "list": [5, 6, 7, 8, 9], "target": 1, "turn": 0},
+            {"type": "status", "clues": 7, "score": 0, "maxScore": 25},
+            {"type": "turn", "num": 1, "currentPlayerIndex": 1},
+        ]
+    )  # fmt: skip
+
+
+def test_m2_a_clue_that_leaves_an_own_card_no_identity_is_a_desync() -> None:
+    game = fives_in_seat_1()
+    impossible = {"type": "clue", "clue": {"type": 1, "value": 5}, "giver": 1, "list": [0],
+                  "target": 0, "turn": 1}  # fmt: skip
+    with pytest.raises(Desync, match="card 0 cannot be") as error:
+        game.receive(impossible)
+    assert error.value.field == "list"
+    # A clue that leaves it some identity is taken, and the view keeps its invariant.
+    fine = game.receive({**impossible, "clue": {"type": 1, "value": 4}})
+    assert all(k.counts for k in fine.view.own)
+
+
+def hole_game_and_own_hole_card() -> tuple[GameState, int, int]:
+    """A finished Throw It in a Hole game, a seat, and an order of the seat's own in the hole."""
+    options = Options(3, variant=hanablive.variant("Throw It in a Hole (5 Suits)"))
+    for seed in range(50):
+        final = random_game(options, seed=seed)[-1]
+        for seat in range(3):
+            holed = [
+                t.card.order
+                for t in final.turns
+                if t.player == seat and t.card is not None and isinstance(t.action, Play)
+            ]
+            if holed:
+                return final, seat, holed[0]
+    raise AssertionError("no game with a card of a seat's own in the hole")
+
+
+def fed(final: GameState, seat: int) -> LiveGame:
+    game = LiveGame.from_options(final.options, seat)
+    return game.receive_all(messages(GameRecord.from_state(final), seat))
+
+
+def test_m3_revealed_identities_must_respect_copies_and_fireworks() -> None:
+    final, seat, order = hole_game_and_own_hole_card()
+    game = fed(final, seat)
+    truth = identities(final)
+    assert game.reveal(truth).view == view(final, seat)
+    copies = {c.card: final.options.variant.deck.count(c.card) for c in final.dealt}
+    refused = 0
+    for suit in range(len(final.options.variant.suits)):
+        for rank in range(1, 6):
+            lying = list(truth)
+            lying[order] = {"suitIndex": suit, "rank": rank}
+            faces = [(i["suitIndex"], i["rank"]) for i in lying]
+            try:
+                revealed = game.reveal(lying)
+            except Desync:
+                refused += 1
+                continue
+            # Accepted: no more copies than the variant has, and the fireworks fit the plays.
+            card = next(c.card for c in final.dealt if (c.suit_index, c.rank) == (suit, rank))
+            assert faces.count((suit, rank)) <= copies[card]
+            assert revealed.view.built is not None
+    assert refused > 0
+
+
+@pytest.mark.parametrize("field", ["playerIndex", "order", "suitIndex", "rank"])
+def test_m4_a_number_of_thousands_of_digits_is_a_desync(field: str) -> None:
+    game = LiveGame.start(players=2, seat=0)
+    message = {"type": "draw", "playerIndex": 0, "order": 0, "suitIndex": -1, "rank": -1}
+    with pytest.raises(Desync) as error:
+        game.receive({**message, field: 10**5000})
+    assert error.value.field == field and len(str(error.value)) < 200
+    assert game.receive(message).received == 1  # and the game is as it was
+
+
+def test_m4_reveal_with_a_huge_number_is_a_desync() -> None:
+    final, seat, _ = hole_game_and_own_hole_card()
+    game = fed(final, seat)
+    lying = identities(final)
+    lying[0] = {"suitIndex": 10**5000, "rank": 1}
+    with pytest.raises(Desync):
+        game.reveal(lying)
+
+
+@pytest.mark.parametrize("options", ["ab", 5, [("a", 1)]])
+def test_m4_start_with_options_that_are_not_a_mapping(options: object) -> None:
+    with pytest.raises(InvalidOptions, match="options"):
+        LiveGame.start(players=2, seat=0, options=options)  # type: ignore[arg-type]
+
+
+def test_low_a_huge_field_is_not_repeated_whole_in_the_desync() -> None:
+    game = LiveGame.start(players=2, seat=0)
+    huge = "x" * 10_000_000
+    for message in (
+        {"type": huge},
+        {"type": "clue", "clue": huge},
+        {"type": "draw", "order": huge},
+    ):
+        with pytest.raises(Desync) as error:
+            game.receive(message)
+        assert len(str(error.value)) < 300 and len(error.value.reason) < 300
+
+
+# --- Fuzz: hostile message streams ----------------------------------------------------------------
+
+FUZZ_VARIANTS = [
+    "No Variant",
+    "Rainbow (5 Suits)",
+    "Duck (5 Suits)",
+    "Throw It in a Hole (5 Suits)",
+]
+HOSTILE_VALUES: list[Any] = [
+    None, True, -1, 0, 1, 5, 10**5000, -(2**70), 1.5, "1", "", [], {}, [0, 0], {"type": 1},
+]  # fmt: skip
+
+
+def mutate_stream(sent: list[dict[str, Any]], rng: random.Random) -> list[Any]:
+    """`sent` with a few messages dropped, repeated, swapped, or given hostile field values."""
+    out: list[Any] = [dict(m) for m in sent]
+    for _ in range(rng.randrange(1, 4)):
+        if not out:
+            break
+        at = rng.randrange(len(out))
+        kind = rng.randrange(5)
+        if kind == 0:
+            del out[at]
+        elif kind == 1:
+            out.insert(at, dict(out[at]) if isinstance(out[at], dict) else out[at])
+        elif kind == 2:
+            other = rng.randrange(len(out))
+            out[at], out[other] = out[other], out[at]
+        elif kind == 3 and isinstance(out[at], dict) and out[at]:
+            key = rng.choice(sorted(out[at]))
+            out[at][key] = rng.choice(HOSTILE_VALUES)
+        else:
+            out[at] = rng.choice(
+                [None, 7, "draw", [], {"type": "draw"}, {"type": "clue", "clue": 3}]
+            )
+    return out
+
+
+def check_stream(options: Options, seat: int, stream: list[Any], rng: random.Random) -> None:
+    """Feed `stream`; every message is taken or refused with `Desync` (the game unchanged), and
+    every view taken between turns keeps its invariants and samples or refuses cleanly."""
+    game = LiveGame.from_options(options, seat)
+    for message in stream:
+        before = game
+        try:
+            game = game.receive(message)
+        except Desync as error:
+            assert game is before and len(str(error)) < 400
+            assert pickle.loads(pickle.dumps(error)) == error
+            continue
+        if game.dealing or game.awaiting_draw or rng.random() < 0.8:
+            continue
+        seen = game.view
+        assert all(k.counts for k in seen.own), "an own card with no possible identity"
+        try:
+            world = sample_state(seen, random.Random(rng.randrange(2**32)))
+        except SamplingError:
+            continue
+        assert view(world, seat) == seen
+
+
+@given(st.sampled_from(FUZZ_VARIANTS), st.integers(2, 4), st.integers(0, 2**32), st.integers(0, 3))
+def test_fuzz_hostile_live_streams_are_taken_or_refused_cleanly(
+    name: str, players: int, seed: int, seat: int
+) -> None:
+    options = Options(players, variant=hanablive.variant(name))
+    seat %= players
+    rng = random.Random(seed)
+    final = random_game(options, seed)[-1]
+    sent = list(messages(GameRecord.from_state(final), seat))
+    check_stream(options, seat, mutate_stream(sent, rng), rng)
+
+
+@pytest.mark.slow
+@settings(max_examples=1500)
+@given(st.sampled_from(FUZZ_VARIANTS), st.integers(2, 5), st.integers(0, 2**32), st.integers(0, 4))
+def test_fuzz_hostile_live_streams_slow(name: str, players: int, seed: int, seat: int) -> None:
+    test_fuzz_hostile_live_streams_are_taken_or_refused_cleanly.hypothesis.inner_test(  # type: ignore[attr-defined]
+        name, players, seed, seat
+    )

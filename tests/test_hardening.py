@@ -49,6 +49,7 @@ from hanabi_core import (
 from hanabi_core.hanablive import Desync
 from hanabi_core.hanablive.client import ConnectionLost, LoginFailed
 from hanabi_core.hanablive.wire import ProtocolError
+from hanabi_core.simulate import SimulationError
 from hanabi_core.state import Log
 from hanabi_core.testing.invariants import check_legal_actions, check_state
 from hanabi_core.variants import SpecialRank
@@ -74,6 +75,7 @@ def _errors() -> list[HanabiError]:
         ProtocolError("init", "tableID", "must be a whole number, got 'x'"),
         LoginFailed(401, "That is not the correct password."),
         ConnectionLost("the socket dropped 6 times in a row"),
+        SimulationError("seeds 0 to 24", "a worker process died"),
     ]
 
 

@@ -263,3 +263,30 @@ def test_hle_functions_refuse_variants_hle_lacks(name: str) -> None:
             call()
         assert "HLE" in str(error.value)
         assert pickle.loads(pickle.dumps(error.value)) == error.value
+
+
+# --- Hardening, round two (issue 25) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "action_to_uid", "encode", "encode_v0_belief", "encode_view", "hle_knowledge",
+        "hle_variant", "legal_uids", "max_moves", "move_to_dict", "observation_length",
+        "options_from_config", "require_hle_variant", "uid_to_action", "view_knowledge",
+    ],
+)  # fmt: skip
+def test_m11_hle_functions_refuse_none_with_the_librarys_errors(name: str) -> None:
+    import inspect
+
+    from hanabi_core import HanabiError
+    from hanabi_core import hle as module
+
+    function = getattr(module, name)
+    required = [
+        p
+        for p in inspect.signature(function).parameters.values()
+        if p.default is inspect.Parameter.empty
+    ]
+    with pytest.raises(HanabiError):
+        function(*[None] * len(required))

@@ -8,6 +8,8 @@ import pickle
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hanabi_core import (
     Card,
@@ -381,3 +383,149 @@ def test_observations_read_games_later_are_those_of_their_own_game() -> None:
     assert len(starts) > 1  # the games had different start players
     assert [{key: seen[key] for key in seen if key != "pyhanabi"} for seen in kept] == read_at_once
     assert [repr(seen) for seen in kept[:3]] == [f"PlayerObservation(player={p})" for p in range(3)]
+
+
+# --- Hardening, round two (issue 25) ------------------------------------------------------------
+
+
+def repr_id(value: object) -> str:
+    return "huge" if isinstance(value, int) and value > 10**9 else repr(value)
+
+
+@pytest.mark.parametrize("start", [1.0, 1 + 0j, True, "1", -1, 2, 10**5000], ids=repr_id)
+def test_h3_a_refused_start_player_leaves_the_environment_as_it_was(start: object) -> None:
+    env = rl_env.HanabiEnv({"players": 2, "seed": 5})
+    twin = rl_env.HanabiEnv({"players": 2, "seed": 5})
+    with pytest.raises(InvalidOptions):
+        env.reset(start_player=start)  # type: ignore[arg-type]
+    # Nothing moved: the seed's next game is the twin's, and it plays on.
+    obs, again = env.reset(), twin.reset()
+    assert obs["current_player"] == again["current_player"] == 0
+    assert type(obs["current_player"]) is int
+    assert env.state == twin.state
+    env.step(obs["player_observations"][0]["legal_moves_as_int"][0])
+
+
+def test_h3_a_numpy_integer_start_player_is_taken() -> None:
+    numpy = pytest.importorskip("numpy")
+    env = rl_env.HanabiEnv({"players": 3, "seed": 5})
+    obs = env.reset(start_player=numpy.int64(2))
+    assert obs["current_player"] == 2 and type(obs["current_player"]) is int
+
+
+def reachable(root: object, limit: int = 200_000) -> list[object]:
+    """Every object reachable from `root` through `gc.get_referents` (modules excluded)."""
+    import gc
+    import types
+
+    seen: dict[int, object] = {}
+    stack = [root]
+    while stack and len(seen) < limit:
+        item = stack.pop()
+        if id(item) in seen or isinstance(item, (types.ModuleType, type)):
+            continue
+        seen[id(item)] = item
+        stack.extend(gc.get_referents(item))
+    return list(seen.values())
+
+
+def test_h4_an_observation_does_not_reach_the_game() -> None:
+    from hanabi_core import GameState
+    from hanabi_core.cards import DealtCard
+
+    env = rl_env.HanabiEnv({"players": 2, "seed": 5})
+    obs = env.reset()
+    mine = obs["player_observations"][0]
+    assert mine["vectorized"]  # built: the lazily built entries are in reach too
+    own = {card.order for card in env.state.hands[0]} | {card.order for card in env.state.deck}
+    for item in reachable(mine):
+        assert not isinstance(item, GameState)
+        assert not (isinstance(item, DealtCard) and item.order in own)
+    assert not hasattr(mine, "_snapshot") or "state" not in dir(type(mine))
+    # Its entries are still those of its own position, read at any time.
+    assert mine["observed_hands"][0][0] == {"color": None, "rank": -1}
+    assert mine["pyhanabi"].seat == 0
+
+
+def test_m11_make_with_a_name_that_is_not_text_is_refused() -> None:
+    with pytest.raises(InvalidOptions):
+        rl_env.make(["Hanabi-Full"])  # type: ignore[arg-type]
+
+
+# --- Fuzz: hostile call sequences -----------------------------------------------------------------
+
+HOSTILE: list[object] = [
+    None, True, -1, 0, 1, 2, 19, 20, 10**5000, 1.0, 1 + 0j, "1", "R1", [], {},
+    {"action_type": "PLAY"}, {"action_type": "PLAY", "card_index": 9},
+    {"action_type": "REVEAL_COLOR", "target_offset": 1, "color": "Q"},
+    {"action_type": "REVEAL_RANK", "target_offset": True, "rank": 0},
+]  # fmt: skip
+
+
+def env_snapshot(env: rl_env.HanabiEnv) -> object:
+    try:
+        return (env.state, env._start, env._rng.getstate())
+    except IllegalAction:
+        return None
+
+
+@given(st.integers(0, 2**32), st.integers(2, 5), st.integers(1, 40))
+def test_fuzz_rl_env_calls_raise_the_librarys_errors_and_change_nothing(
+    seed: int, players: int, calls: int
+) -> None:
+    """Random resets (chosen decks, start players of every kind) and steps (legal uids, other
+    uids, dicts and garbage): each either works or raises a `HanabiError` leaving the
+    environment exactly as it was; observations stay consistent with the state."""
+    from hanabi_core import HanabiError
+
+    rng = random.Random(seed)
+    env = rl_env.HanabiEnv({"players": players, "seed": seed % 1000})
+    obs = None
+    for _ in range(calls):
+        before = env_snapshot(env)
+        kind = rng.randrange(6)
+        try:
+            if kind == 0 or obs is None:
+                deck = None
+                if rng.random() < 0.3:
+                    deck = [f"{c}{r}" for c in "RYGWB" for r in (1, 1, 1, 2, 2, 3, 3, 4, 4, 5)]
+                    rng.shuffle(deck)
+                    if rng.random() < 0.3:
+                        deck = deck[: rng.randrange(len(deck))]
+                start = rng.choice([None, None, *range(players), *HOSTILE[:9]])
+                obs = env.reset(deck, start_player=start)  # type: ignore[arg-type]
+            elif kind <= 3:
+                mine = obs["player_observations"][obs["current_player"]]
+                legal = mine["legal_moves_as_int"] or [0]
+                obs, reward, done, _ = env.step(rng.choice(legal))
+                assert type(reward) is int and type(done) is bool
+            else:
+                obs, _, _, _ = env.step(rng.choice(HOSTILE))  # type: ignore[arg-type]
+        except HanabiError as error:
+            assert env_snapshot(env) == before  # refused: nothing moved
+            assert len(str(error)) < 400
+            continue
+        state = env.state
+        assert type(obs["current_player"]) is int and 0 <= obs["current_player"] < players
+        for offset, seen in enumerate(obs["player_observations"]):
+            assert seen["current_player"] == obs["current_player"]
+            assert seen["deck_size"] == state.deck_size
+            assert len(seen["observed_hands"]) == players
+            assert seen["observed_hands"][0] == [{"color": None, "rank": -1}] * len(
+                seen["observed_hands"][0]
+            ), offset
+    if obs is not None:  # no leak: an observation reaches nothing of the game's state
+        from hanabi_core import GameState
+
+        mine = obs["player_observations"][0]
+        assert mine["vectorized"]
+        assert not any(isinstance(item, GameState) for item in reachable(mine))
+
+
+@pytest.mark.slow
+@settings(max_examples=2000)
+@given(st.integers(0, 2**32), st.integers(2, 5), st.integers(1, 80))
+def test_fuzz_rl_env_calls_slow(seed: int, players: int, calls: int) -> None:
+    test_fuzz_rl_env_calls_raise_the_librarys_errors_and_change_nothing.hypothesis.inner_test(  # type: ignore[attr-defined]
+        seed, players, calls
+    )

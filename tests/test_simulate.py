@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
+import pickle
 import random
 import signal
 import statistics
@@ -19,16 +21,16 @@ from hanabi_core import Action, IllegalAction, Options, Play, PlayerView, read_r
 from hanabi_core._cli_simulate import _Progress
 from hanabi_core.bots import BOTS, SimpleBot
 from hanabi_core.cli import main
-from hanabi_core.simulate import Simulation, play_game, plot, simulate
+from hanabi_core.simulate import Simulation, SimulationError, play_game, plot, simulate
 
 
 def test_r2_5_the_same_seeds_give_the_same_results_on_1_and_2_workers() -> None:
-    one = simulate(["simple", "random"], players=3, games=12, seed=11, workers=1)
-    two = simulate(["simple", "random"], players=3, games=12, seed=11, workers=2)
-    assert one == two and one.to_json() == two.to_json()
+    one = simulate(["simple", "random"], players=3, games=12, seed=11, workers=1, bot_seed=5)
+    two = simulate(["simple", "random"], players=3, games=12, seed=11, workers=2, bot_seed=5)
+    assert one == two and one.to_json() == two.to_json() and one.bot_seed == 5
     assert [r.seed for r in one.games[0]] == list(range(11, 23))
     # Game i is the game `play_game` deals from seed S+i, with the bots' own seeded sources.
-    final = play_game(Options(3), BOTS["random"], 20)
+    final = play_game(Options(3), BOTS["random"], 20, bot_seed=5)
     assert one.games[1][9].score == final.score and one.games[1][9].turns == final.turn
 
 
@@ -36,6 +38,7 @@ def test_cli_json_is_the_same_on_1_and_2_workers(capsys: pytest.CaptureFixture[s
     outputs = []
     for workers in ("1", "2"):
         argv = ["simulate", "--players", "3", "--games", "16", "--seed", "11", "--json"]
+        argv += ["--bot-seed", "7"]
         assert main([*argv, "--workers", workers]) == 0
         outputs.append(capsys.readouterr().out)
     assert outputs[0] == outputs[1]
@@ -211,9 +214,9 @@ def test_a_simulation_round_trips_through_json() -> None:
 def test_the_global_random_state_does_not_matter() -> None:
     # Each bot draws from its own seeded source, never from the `random` module's.
     random.seed(1)
-    first = simulate("random", games=8, seed=9, workers=1)
+    first = simulate("random", games=8, seed=9, workers=1, bot_seed=3)
     random.seed(2)
-    assert simulate("random", games=8, seed=9, workers=2) == first
+    assert simulate("random", games=8, seed=9, workers=2, bot_seed=3) == first
 
 
 class Terminal(io.StringIO):
@@ -246,3 +249,164 @@ def test_the_progress_bar_is_drawn_on_a_terminal_only(
     assert main(argv) == 0
     assert "5/5 games" in terminal.getvalue() and "\r" in terminal.getvalue()
     assert "Scores of random" in capsys.readouterr().out
+
+
+# --- Hardening, round two (issue 25) ------------------------------------------------------------
+
+
+class ExitingBot:
+    """Ends its process on its third move (as a crash in a C extension or the OOM killer would)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.moves = 0
+
+    def __call__(self, view: PlayerView, /) -> Action:
+        self.moves += 1
+        if self.moves == 3 and view.seat == 1:
+            os._exit(3)
+        return SimpleBot(random.Random(0))(view)
+
+
+class RaisingBot:
+    """Raises what is not an error, on its second move; the class names what."""
+
+    raised: type[BaseException] = SystemExit
+
+    def __init__(self, rng: random.Random) -> None:
+        self.moves = 0
+
+    def __call__(self, view: PlayerView, /) -> Action:
+        self.moves += 1
+        if self.moves == 2:
+            raise self.raised
+        return SimpleBot(random.Random(0))(view)
+
+
+class ExitBot(RaisingBot):
+    raised = SystemExit
+
+
+class InterruptBot(RaisingBot):
+    raised = KeyboardInterrupt
+
+
+class BaseBot(RaisingBot):
+    raised = BaseException
+
+
+def run_bounded(code: str) -> subprocess.CompletedProcess[str]:
+    """Run `code` in a fresh interpreter; a hang fails the test instead of stopping the run."""
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=Path(__file__).parent,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)},
+    )
+
+
+def test_h1_simulate_returns_when_a_worker_dies() -> None:
+    result = run_bounded(
+        "from test_simulate import ExitingBot\n"
+        "from hanabi_core.simulate import simulate, SimulationError\n"
+        "try:\n"
+        "    simulate(ExitingBot, games=6, workers=2)\n"
+        "except SimulationError as error:\n"
+        "    print('refused:', error)\n"
+    )
+    assert result.returncode == 0, result.stderr
+    assert "refused:" in result.stdout and "a worker process died" in result.stdout
+
+
+@pytest.mark.parametrize("bot", [ExitBot, InterruptBot, BaseBot])
+@pytest.mark.parametrize("workers", [1, 2])
+def test_h1_a_bot_raising_what_is_not_an_error_stops_the_run(
+    bot: type[RaisingBot], workers: int
+) -> None:
+    with pytest.raises(SimulationError, match=bot.raised.__name__) as caught:
+        simulate(bot, games=4, workers=workers)
+    assert "seed" in str(caught.value)
+    assert pickle.loads(pickle.dumps(caught.value)) == caught.value
+
+
+def test_h1_a_bots_keyboard_interrupt_is_not_a_ctrl_c() -> None:
+    with pytest.raises(SimulationError):
+        simulate(InterruptBot, games=2, workers=1)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"bots": 5}, "bots are"),
+        ({"progress": 5}, "progress must be"),
+        ({"records": ""}, "records must name a folder"),
+        ({"records": 5}, "records must be"),
+        ({"workers": 1.0}, "workers must be"),
+        ({"edition": ["hle"]}, "unknown edition"),
+    ],
+)
+def test_m11_misuse_of_simulate_is_a_value_error(
+    arguments: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        simulate(games=1, **arguments)  # type: ignore[arg-type]
+
+
+def test_low_the_records_folder_holds_exactly_the_games_counted(tmp_path: Path) -> None:
+    result = simulate(
+        "random", games=200, workers=2, records=tmp_path, progress=stop_after_first_batch
+    )
+    assert result.interrupted
+    written = {p.name for p in tmp_path.iterdir()}
+    assert written == {f"random-{r.seed}.json" for r in result.games[0]}
+
+
+def test_low_batches_are_made_as_they_are_needed() -> None:
+    from hanabi_core.simulate import _batches
+
+    batches = _batches(1, 10**9, 0, 2)
+    assert next(batches) == (0, 0, 25)  # a generator: nothing is built for the billion games
+
+
+def test_m9_a_bots_generator_says_nothing_of_the_deal() -> None:
+    """The seat's generator is seeded from a keyed hash of the deal's seed: without the run's
+    key, the deal seeds a peeking bot would try give other generators (before: seed * 8 + seat)."""
+    seen: list[int] = []
+
+    class Peeker:
+        def __init__(self, rng: random.Random) -> None:
+            seen.append(rng.getrandbits(64))
+
+        def __call__(self, view: PlayerView, /) -> Action:
+            return SimpleBot(random.Random(0))(view)
+
+    result = simulate(Peeker, games=3, seed=0, workers=1)
+    assert result.bot_seed is not None and 0 <= result.bot_seed < 2**64
+    guesses = {
+        random.Random(candidate * 8 + seat).getrandbits(64)
+        for candidate in range(100)
+        for seat in range(2)
+    }
+    assert not guesses & set(seen)
+    # Without the key a second run draws other generators for the same deals; with it, the same.
+    seen_first = list(seen)
+    seen.clear()
+    simulate(Peeker, games=3, seed=0, workers=1)
+    assert seen != seen_first
+    seen.clear()
+    simulate(Peeker, games=3, seed=0, workers=1, bot_seed=result.bot_seed)
+    assert seen == seen_first
+
+
+@pytest.mark.parametrize("bot_seed", [-1, 2**64, 1.0, "1"])
+def test_m9_bot_seed_is_a_64_bit_whole_number(bot_seed: object) -> None:
+    with pytest.raises(ValueError, match="bot_seed"):
+        simulate(games=1, bot_seed=bot_seed)  # type: ignore[arg-type]
+
+
+def test_low_a_huge_bot_name_is_not_repeated_whole() -> None:
+    with pytest.raises(ValueError, match="unknown bot") as error:
+        simulate("x" * 10_000_000, games=1)
+    assert len(str(error.value)) < 300

@@ -165,3 +165,23 @@ def test_view_is_frozen_hashable_and_comparable() -> None:
 def test_view_rejects_a_seat_not_in_the_game(seat: object) -> None:
     with pytest.raises(ValueError, match="seat from 0 to 1"):
         view(opening(), seat)  # type: ignore[arg-type]
+
+
+# --- Hardening, round two (issue 25) ------------------------------------------------------------
+
+
+def test_low_a_view_holder_cannot_change_the_shared_tables() -> None:
+    import pytest
+
+    from hanabi_core import Options, legal_actions, new_game, view
+
+    state = new_game(Options(2), seed=1)
+    before = legal_actions(state)
+    seen = view(state, 0)
+    for cache, name in ((seen.options._cache, "tables"), (seen.options.variant._cache, "faces")):
+        assert getattr(cache, name) is not None  # built by the game and its view
+        with pytest.raises(AttributeError):
+            setattr(cache, name, None)
+        with pytest.raises(AttributeError):
+            delattr(cache, name)
+    assert legal_actions(state) == before

@@ -61,6 +61,10 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--seed", type=int, default=0, help="game i is dealt from seed S+i (default 0)"
     )
     sim.add_argument(
+        "--bot-seed", type=int, default=None, help="the key of the bots' random sources "
+        "(default: a fresh one, printed with --json; give it to repeat a run exactly)",
+    )  # fmt: skip
+    sim.add_argument(
         "--workers", type=int, default=None, help="processes (default: every core); "
         "the results do not depend on it",
     )  # fmt: skip
@@ -152,6 +156,7 @@ def run(args: argparse.Namespace) -> int:
         records=args.records,
         progress=bar,
         deals=args.deals,
+        bot_seed=args.bot_seed,
     )
     if bar is not None:
         bar.close(sum(s.games for s in result.summaries), workers)

@@ -62,6 +62,34 @@ def _open(source: Source) -> IO[str]:
     return open(path, encoding="utf-8")
 
 
+#: What a damaged or foreign file raises while it is read or decompressed (bad JSON or UTF-8, a
+#: cut or corrupt archive): each becomes an `InvalidRecord` naming the file. A file that cannot be
+#: opened at all (missing, a folder, no permission) raises `OSError` as any file does.
+_UNREADABLE = (ValueError, EOFError, lzma.LZMAError, gzip.BadGzipFile, OSError)
+
+
+def _read(source: Source, what: str, read: Any) -> Any:
+    """`read(file)` on the text file `source`, a damaged file refused as an `InvalidRecord`."""
+    try:
+        file = _open(source)
+    except (FileNotFoundError, IsADirectoryError, PermissionError):
+        raise
+    except _UNREADABLE as error:
+        raise InvalidRecord("$", f"{what} cannot be read: {brief(str(error))}") from None
+    with file:
+        try:
+            return read(file)
+        except _UNREADABLE as error:
+            raise InvalidRecord("$", f"{what} cannot be read: {brief(str(error))}") from None
+
+
+def _score_line(line: str, number: int) -> int:
+    parts = line.split(",")
+    if len(parts) != 2 or not parts[1].strip().isdigit():
+        raise InvalidRecord(f"scores[{number}]", f"must be 'index,score', got {brief(line)}")
+    return int(parts[1])
+
+
 def _card(text: object, where: str) -> Card:
     if not (
         isinstance(text, str) and len(text) == 2 and text[0] in COLOUR_CHARS and text[1] in "12345"
@@ -121,14 +149,17 @@ def read_jaxmarl_corpus(
         InvalidRecord: a file that is not the corpus's format, or a game that does not replay.
         IllegalAction: a move the rules forbid (``error.turn`` names it).
     """
-    with _open(decks) as file:
-        deck_list: Any = json.load(file)
-    with _open(actions) as file:
-        action_list: Any = json.load(file)
+    deck_list: Any = _read(decks, "decks", json.load)
+    action_list: Any = _read(actions, "actions", json.load)
+    if not isinstance(action_list, list):
+        raise InvalidRecord("$", "actions must be a list of games")
     score_list: list[int | None] = [None] * len(action_list)
     if scores is not None:
-        with _open(scores) as file:
-            score_list = [int(line.split(",")[1]) for line in file if line.strip()]
+        score_list = _read(
+            scores,
+            "scores",
+            lambda file: [_score_line(line, n) for n, line in enumerate(file) if line.strip()],
+        )
     if not (isinstance(deck_list, list) and len(deck_list) == len(action_list) == len(score_list)):
         raise InvalidRecord("$", "decks, actions and scores must list the same games")
     options = EDITIONS["hle"].options(2)
@@ -161,16 +192,39 @@ def read_ah2ac2(source: Source | bytes) -> list[GameRecord]:
         raise missing_extra(
             "hanabi_core.datasets.read_ah2ac2", "safetensors and NumPy", "datasets"
         ) from error
-    data = load(source) if isinstance(source, bytes) else load_file(os.fspath(source))
+    path = source if isinstance(source, bytes) else os.fspath(source)
+    if not isinstance(path, (bytes, str)):
+        raise InvalidRecord("$", f"must be a path or the file's bytes, got {brief(source)}")
+    try:
+        data = load(path) if isinstance(path, bytes) else load_file(path)
+    except (FileNotFoundError, IsADirectoryError, PermissionError):
+        raise
+    except Exception as error:  # safetensors' own SafetensorError, and whatever a bad header gives
+        raise InvalidRecord("$", f"is not a safetensors file: {brief(str(error))}") from None
     for name in ("decks", "actions", "num_actions"):
         if name not in data:
             raise InvalidRecord(f"$.{name}", "is missing")
+    for name, array in data.items():
+        if array.dtype.kind not in "iu":  # counts, uids and cards are whole numbers
+            raise InvalidRecord(f"$.{name}", f"must hold whole numbers, not {array.dtype}")
     decks, actions, lengths = data["decks"], data["actions"], data["num_actions"]
-    if decks.ndim != 3 or decks.shape[2] != 2 or actions.ndim != 3:
-        raise InvalidRecord("$", "decks must be (N, cards, 2) and actions (N, turns, players)")
-    players = int(data["num_players"]) if "num_players" in data else int(actions.shape[2])
-    if not (len(decks) == len(actions) == len(lengths)) or actions.shape[2] != players:
+    if decks.ndim != 3 or decks.shape[2] != 2 or actions.ndim != 3 or lengths.ndim != 1:
+        raise InvalidRecord(
+            "$", "decks must be (N, cards, 2), actions (N, turns, players), num_actions (N,)"
+        )
+    players = int(actions.shape[2])
+    if "num_players" in data:
+        given = data["num_players"]
+        if given.size != 1 or int(given.reshape(-1)[0]) != players:
+            raise InvalidRecord("$.num_players", f"must be the actions' player count, {players}")
+    if not 2 <= players <= 5:
+        raise InvalidRecord("$.actions", f"HLE's games have 2 to 5 players, not {players}")
+    if not (len(decks) == len(actions) == len(lengths)):
         raise InvalidRecord("$", "decks, actions and num_actions must list the same games")
+    turns = int(actions.shape[1])
+    for n, length in enumerate(lengths.tolist()):
+        if not 0 <= length <= turns:
+            raise InvalidRecord(f"$.num_actions[{n}]", f"must be from 0 to {turns}, got {length}")
     options = EDITIONS["hle"].options(players)
     table = _uid_table(options).actions
     noop = max_moves(options)

@@ -19,19 +19,23 @@ view: `view(sample_state(v, rng), v.seat) == v`. The view fixes the face of ever
 - the order of the deck, of which the view shows only the size (rule 12.3).
 
 Where the variant hides a clue's value from its target (rules 9.30 and 9.31), the clue narrows no
-face, yet some clue of the type shown must touch exactly the cards it touched. The sampler draws as
-below from the faces each card may be one by one, rejects the assignments for which some hidden
-clue to the seat could have been no clue at all (rejection keeps the draw uniform over the deals
-that remain), and replays each hidden clue as the first clue that touches the same cards.
+face, yet some clue of the type shown must touch exactly the cards it touched. The sampler draws
+exactly among the assignments every hidden clue fits (`_exact_sampling.UnionDraw`: the union over
+what each hidden clue may have been, each part counted, a draw kept with the inverse of the number
+of parts that hold it, which makes it uniform), and replays each hidden clue as the first clue
+that touches the same cards. A hidden clue that would take that draw past its bounds (20,000
+search steps, 512 distinct parts) is left out of it and checked by rejection instead (uniform
+too), at most 2,000 tries.
 
 Where the variant puts played cards face down into a hole (Throw It in a Hole, rule 9.33), the
 seat's own cards in the hole are open too: each may be any face its clues allowed while it was
 held, provided the game goes on as the view shows it (no third Storm, the fireworks not all
 built). The sampler draws them with the own hand, as below, and keeps a deal only if replaying it
 gives back the view (rejection again). With more than three such cards, or after twenty failed
-tries, uniform proposals rarely keep the game going, and the sampler proposes instead, for each
-of them in turn order, a face that extends its firework then where the clues and copies allow:
-the deal still fits the view exactly, but is then not drawn exactly uniformly.
+tries, uniform proposals rarely keep the game going, and the sampler searches instead (a
+randomised depth-first search over the hole's cards in turn order, pruned where the misplays
+would reach the last Storm) for faces that keep it going: the deal still fits the view exactly,
+but is then not drawn exactly uniformly.
 
 Nothing else a view holds depends on those faces: the seat's own empathy counts every other hand,
 and the other holders' counts leave the seat's hand out. So the consistent deals are: the faces
@@ -48,7 +52,10 @@ view shows; it holds the own hand and the deck, `k + D` cards).
 2. For each own card in turn, count the pool cards not yet taken that its clues allow, `a_i`, and
    take one of them uniformly. If some `a_i` is 0, start again.
 3. Accept the assignment with probability `∏ a_i / ∏ A_i`, where `A_i` is the count of step 2
-   before anything was taken (so `a_i ≤ A_i`; an exact integer draw); otherwise start again.
+   before anything was taken (so `a_i ≤ A_i`; an exact integer draw); otherwise start again. After
+   four rejected tries, draw the assignment instead by counts of completions
+   (`_exact_sampling.Completions`), which never rejects: at the end of the deck a long hand is
+   accepted with probability about `k!/k**k`, which no number of tries would overcome.
 4. Shuffle the rest of the pool (Fisher–Yates, `random.Random.shuffle`) into the deck.
 5. Build the deck in order, start the game with it, and replay the view's actions with `apply`.
 
@@ -62,11 +69,26 @@ permutation of the other labelled cards. The result is uniform over the labelled
 the view; a deal of faces with `m_f` unseen copies of face `f` is the image of exactly `∏ m_f!`
 labelled deals whatever the deal, so the deals of faces are uniform too.
 
+Each accepted try is uniform and so is the exact draw, so whichever gives the assignment, it is
+uniform (a mixture of uniform draws over one set).
+
 The labels are what makes identical copies count: a card allowed to be a red 1 (three copies left)
 or a blue 5 (one left) is the red 1 three times as often, as it is in a shuffled deck. A try
 succeeds with probability (number of assignments) / `∏ A_i`, close to 1 unless clues pin several
 cards to the same few copies; before the first try the sampler checks that at least one assignment
-exists (a matching in the bipartite graph of own cards and faces), so it always ends.
+exists (a matching in the bipartite graph of own cards and faces).
+
+## Its bounds
+
+`sample_state` always returns or raises, in bounded time:
+
+- the exact count memoises at most 200,000 states (`_exact_sampling.STATES`), and the hidden-clue
+  draw at most 512 parts after 20,000 search steps; a view that needs more (none a real game gives
+  in the benchmark `benchmarks/sampling.py`) is refused with `SamplingError`;
+- a generator whose `getrandbits` gives 64 numbers out of range in a row (an honest one, with
+  probability under 2**-64) is refused with `SamplingError("rng")`;
+- Throw It in a Hole tries at most 300 deals, each replayed;
+- every world is checked: `view(world, seat) == view`, or `SamplingError`.
 
 ```python
 import random
@@ -87,6 +109,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from ._exact_sampling import Completions, Option, UnionDraw, below, shuffle
 from .actions import ColourClue, Discard, Play, RankClue
 from .cards import RANKS, START, Card
 from .errors import HanabiError, IllegalAction, InvalidDeck
@@ -103,14 +126,19 @@ from .views import view as _view_of
 #: A clue to the seat whose value its view hides (rules 9.30 and 9.31): the orders in the seat's
 #: hand then, those it touched, and the face masks of the clues it may have been.
 _Hidden = tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]
-#: How many assignments `sample_state` tries against hidden clues before it gives up.
-_TRIES = 100_000
+#: How many assignments `sample_state` tries against hidden clues before it gives up (each try
+#: is an exact uniform draw, so this bounds the work, not the uniformity).
+_TRIES = 2_000
+#: Cheap rejection proposals (steps 2 and 3) before the exact draw of `_exact_sampling`.
+_REJECTION_TRIES = 4
 #: Rule 9.33: uniform tries before the sampler proposes own cards in the hole that fit, and the
 #: tries it allows in all (each try replays the game).
 _UNIFORM_HOLE_TRIES = 20
 #: Rule 9.33: beyond this many own cards in the hole, uniform proposals are not tried at all.
 _UNIFORM_HOLE_CARDS = 3
-_HOLE_TRIES = 2_000
+_HOLE_TRIES = 300
+#: Rule 9.33: the steps the search for hole faces that keep the game going may take per try.
+_HOLE_NODES = 5_000
 
 __all__ = ["SamplingError", "sample_state"]
 
@@ -143,9 +171,12 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
             [`LiveGame.view`][hanabi_core.hanablive.live.LiveGame.view].
         rng: a `random.Random` the caller seeded (the only source of randomness).
 
+    Always returns or raises in bounded time (the module's "Its bounds").
+
     Raises:
-        SamplingError: `rng` is not a `random.Random`, or no deal fits `view` (a view made by
-            hand that no game can produce).
+        SamplingError: `rng` is not a `random.Random` or never draws in range (``"rng"``), no
+            deal fits `view` (a view made or changed by hand, a tracker's view between messages
+            of one turn), or the view needs more work than the documented bounds (``"view"``).
     """
     if not isinstance(rng, random.Random):
         raise SamplingError("rng", f"must be a random.Random seeded by you, got {rng!r}")
@@ -171,6 +202,14 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     own = view.own
     # Rule 9.33: the seat's own cards put into the hole, face down, with what clues told of them.
     holed = _own_hole(view)
+    if variant.hidden_plays and view.outcome is not None and view.built is None:
+        # Rule 9.33: the end of the game turns the hole's cards face up, and every view of an
+        # ended game shows them; a tracker's view that has not had them revealed is not one.
+        raise SamplingError(
+            "view",
+            "the game is over but the hole's cards are not revealed (rule 9.33); "
+            "LiveGame.reveal gives them",
+        )
     drawn = total - view.deck_size
     if min(pool) < 0 or sum(pool) != len(own) + len(holed) + view.deck_size:
         raise SamplingError("view", "the cards it shows are not the variant's")
@@ -192,6 +231,19 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     orders = [k.order for k in own] + [order for order, _ in holed]
     if not _matchable(allowed, pool):
         raise SamplingError("view", "no deal gives the seat's cards the faces its clues allow")
+    exact: list[Completions] = []  # built on first use, memoised across the tries
+    # Rules 9.30 and 9.31: draw exactly among the assignments some clue fits for every hidden clue
+    # (`_exact_sampling.UnionDraw`), rather than reject the many that do not.
+    # The hidden clues its bounds leave out are rejected below (`_fits`), uniform too; should a
+    # part's count pass its bound, every hidden clue is (exact proposals, bounded by `_TRIES`).
+    union = None
+    if hidden and not holed:
+        try:
+            union = UnionDraw(
+                allowed, pool, _clauses(hidden, known, allowed, orders), SamplingError
+            )
+        except SamplingError:
+            union = None
     for attempt in range(_HOLE_TRIES if holed else _TRIES):
         if holed and (attempt >= _UNIFORM_HOLE_TRIES or len(holed) > _UNIFORM_HOLE_CARDS):
             # Rule 9.33: with many of the seat's cards in the hole, uniform faces rarely keep the
@@ -200,8 +252,15 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
             if fitting is None:
                 continue
             mine = fitting
+        elif union is not None:
+            fitting = union.draw(rng)
+            if fitting is None:
+                if union.complete:
+                    raise SamplingError("view", "no deal gives its hidden clues a clue that fits")
+                break
+            mine = fitting
         else:
-            mine = _assign(allowed, pool, rng)
+            mine = _assign(allowed, pool, rng, exact)
         # Rules 9.30 and 9.31: a clue whose value is hidden must have been some clue that touches
         # exactly the cards it touched. Rule 9.33: the hole's cards must leave the game going as
         # the view shows it (no third Storm, fireworks not all built). Rejecting the assignments
@@ -215,9 +274,25 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
             if not holed:
                 raise
             continue  # rule 9.33: the hole's cards ended the game early (a third Storm)
-        if not holed or _view_of(state, view.seat) == view:
+        # The world must give back the very view (rule 12): a view made or changed by hand may
+        # hold what no game shows (knowledge its clues do not give, a tracker's view mid-deal);
+        # such a view is refused, never answered with a world of another view.
+        world = _view_of(state, view.seat)
+        if world == view:
             return state
+        if not holed or (
+            world.outcome == view.outcome
+            and any(getattr(world, f) != getattr(view, f) for f in _FIXED_BY_THE_DEAL)
+        ):
+            # Rule 9.33: other faces for the seat's cards in the hole change what the game made
+            # of them (Notes, the end, what the end reveals), never these while the game goes on
+            # as the view shows: no other try can give them back.
+            raise SamplingError("view", "no game gives this view (it is not one `view` makes)")
     raise SamplingError("view", "no deal found that fits its hidden clues or hidden plays")
+
+
+#: What a view shows that no face of the seat's own cards in the hole can change (rule 9.33).
+_FIXED_BY_THE_DEAL = ("hands", "discards", "deck_size", "turn", "current_player")
 
 
 def _dealt(
@@ -237,7 +312,7 @@ def _dealt(
     for face in mine:
         left[face] -= 1
     rest = [faces[face] for face, count in enumerate(left) for _ in range(count)]
-    rng.shuffle(rest)  # step 4
+    shuffle(rng, rest, SamplingError)  # step 4
     drawn = len(options.variant.deck) - view.deck_size
     deck = [faces[known[order]] if order in known else None for order in range(drawn)]
     for order, face in zip(orders, mine, strict=True):
@@ -268,49 +343,59 @@ def _dealt(
 def _assign_fitting(
     view: PlayerView, allowed: list[list[int]], pool: list[int], mine: int, rng: random.Random
 ) -> list[int] | None:
-    """Faces for the seat's own cards (hand first, then the hole's, as `allowed` lists them)
-    where each of its cards in the hole, in turn order, is a face that extends its firework then
-    if its clues and the copies left allow one (Throw It in a Hole, rule 9.33). Not uniform: used
-    only when uniform proposals keep failing. `None` if the hand then has no assignment."""
+    """Faces for the seat's own cards (hand first, then the hole's, as `allowed` lists them) under
+    which the game goes on as the view shows it (Throw It in a Hole, rule 9.33): a randomised
+    depth-first search over the hole's cards in turn order, each own card taking a face its clues
+    and the copies left allow, pruned as soon as the misplays reach the last Storm (rule 7.1);
+    then the hand, uniformly, from what is left. Not uniform: used only when uniform proposals
+    keep failing. `None` if the search finds nothing within `_HOLE_NODES` steps."""
     variant = view.options.variant
     faces = _faces(variant)
     # Rule 9.33a: Throw It in a Hole is never Up or Down nor Sudoku, so a firework grows along
     # its suit's build order alone (rules 6.2 and 9.7): `next_rank` says what extends it.
     next_rank = variant_tables(variant).next_rank
-    left = list(pool)
-    built = [0] * len(variant.suits)
-    hole: list[int] = []
-
-    def extends(face: int) -> bool:
-        suit = face // FACES_PER_SUIT
-        return next_rank[suit][built[suit]] == faces[face].rank
-
+    max_storms = view.options.max_storms
     holed = [t for t in view.history if type(t.action) is HiddenPlay]
-    # The faces of the hole's cards the seat saw, by turn: an own card had better not take the
-    # place on a firework of one played after it.
-    later = [_face(t.card.suit_index, t.card.rank) if t.card is not None else None for t in holed]
-    for at, turn in enumerate(holed):
+    left = list(pool)
+    chosen: list[int] = []
+    nodes = 0
+
+    def search(at: int, built: tuple[int, ...], storms: int) -> bool:
+        nonlocal nodes
+        if at == len(holed):
+            return _matchable(allowed[:mine], left)
+        turn = holed[at]
         if turn.card is not None:
-            face = _face(turn.card.suit_index, turn.card.rank)
+            options = [_face(turn.card.suit_index, turn.card.rank)]
         else:
-            possible = [f for f in allowed[mine + len(hole)] if left[f] > 0]
-            fits = [f for f in possible if extends(f)]
-            ahead = set(later[at + 1 :])
-            choice = [f for f in fits if f not in ahead] or fits or possible
-            if not choice:
-                return None
-            pick = rng.randrange(sum(left[f] for f in choice))  # a labelled pool card
-            for face in choice:
-                pick -= left[face]
-                if pick < 0:
-                    break
-            left[face] -= 1
-            hole.append(face)
-        if extends(face):
-            built[face // FACES_PER_SUIT] += 1
-    if not _matchable(allowed[:mine], left):
+            # A random order, each face as likely first as its copies left (labelled cards).
+            labelled = [f for f in allowed[mine + len(chosen)] for _ in range(left[f])]
+            shuffle(rng, labelled, SamplingError)
+            options = list(dict.fromkeys(labelled))
+        for face in options:
+            nodes += 1
+            if nodes > _HOLE_NODES:
+                return False
+            suit = face // FACES_PER_SUIT
+            fits = next_rank[suit][built[suit]] == faces[face].rank
+            after = storms + (not fits)
+            if after >= max_storms:
+                continue  # rule 7.1: the game would have ended here
+            own = turn.card is None
+            if own:
+                left[face] -= 1
+                chosen.append(face)
+            grown = (*built[:suit], built[suit] + 1, *built[suit + 1 :]) if fits else built
+            if search(at + 1, grown, after):
+                return True
+            if own:
+                left[face] += 1
+                chosen.pop()
+        return False
+
+    if not search(0, (0,) * len(variant.suits), 0):
         return None
-    return [*_assign(allowed[:mine], left, rng), *hole]
+    return [*_assign(allowed[:mine], left, rng, []), *chosen]
 
 
 def _own_hole(view: PlayerView) -> list[tuple[int, int]]:
@@ -414,6 +499,28 @@ def _narrowed(
     return narrowed
 
 
+def _clauses(
+    hidden: list[_Hidden], known: dict[int, int], allowed: list[list[int]], orders: list[int]
+) -> list[list[Option]]:
+    """Per hidden clue, the distinct ways it may have been (`_exact_sampling.Option`): for each
+    clue it may have been that agrees with the cards the view shows, the faces it allows each own
+    card in the target's hand then."""
+    index = {order: i for i, order in enumerate(orders)}
+    clauses = []
+    for hand, touched, masks in hidden:
+        mine = [(index[o], o in touched) for o in hand if o in index]
+        options = {
+            tuple(
+                (i, frozenset(f for f in allowed[i] if bool(mask >> f & 1) == hit))
+                for i, hit in mine
+            )
+            for mask in masks
+            if _agrees(mask, hand, touched, known)
+        }
+        clauses.append(sorted(options, key=lambda o: [(i, sorted(fs)) for i, fs in o]))
+    return clauses
+
+
 def _fits(hidden: list[_Hidden], known: dict[int, int], mine: dict[int, int]) -> bool:
     """Whether, with the own cards' faces `mine`, every hidden clue may have been some clue."""
     face = {**known, **mine}
@@ -447,16 +554,20 @@ def _face(suit_index: int, rank: int) -> int:
     return face_index(suit_index, rank)
 
 
-def _assign(allowed: list[list[int]], pool: list[int], rng: random.Random) -> list[int]:
+def _assign(
+    allowed: list[list[int]], pool: list[int], rng: random.Random, exact: list[Completions]
+) -> list[int]:
     """A uniform assignment of labelled pool cards to the own cards (steps 1 to 3 of the module's
-    algorithm); returns the faces, slot by slot."""
+    algorithm, at most `_REJECTION_TRIES` times; then the exact draw of `_exact_sampling`, made
+    once into `exact` and kept there for the next call); returns the faces, slot by slot. The
+    caller has checked that an assignment exists (`_matchable`)."""
     k = len(allowed)
     first = [sum(pool[c] for c in faces) for faces in allowed]
     order = sorted(range(k), key=first.__getitem__)  # fewest allowed first (step 1)
     bound = 1
     for count in first:
         bound *= count
-    while True:
+    for _ in range(_REJECTION_TRIES):
         left = list(pool)
         chosen = [0] * k
         weight = 1
@@ -466,7 +577,8 @@ def _assign(allowed: list[list[int]], pool: list[int], rng: random.Random) -> li
             if available == 0:
                 break
             weight *= available
-            pick = rng.randrange(available)  # one labelled card among those left (step 2)
+            # One labelled card among those left (step 2).
+            pick = below(rng, available, SamplingError)
             for face in faces:
                 pick -= left[face]
                 if pick < 0:
@@ -474,8 +586,18 @@ def _assign(allowed: list[list[int]], pool: list[int], rng: random.Random) -> li
             left[face] -= 1
             chosen[i] = face
         else:
-            if rng.randrange(bound) < weight:  # step 3: accept with probability weight / bound
+            # Step 3: accept with probability weight / bound.
+            if below(rng, bound, SamplingError) < weight:
                 return chosen
+    # Rejection keeps failing (clues pin several cards to few copies, or a long hand at the end
+    # of the deck): draw exactly by counts of completions instead. Each accepted proposal above is
+    # uniform, and so is this draw, so their mixture is too (`_exact_sampling`).
+    if not exact:
+        exact.append(Completions(allowed, pool, SamplingError))
+    drawn = exact[0].draw(rng)
+    if drawn is None:  # pragma: no cover - the caller checked `_matchable`
+        raise SamplingError("view", "no deal gives the seat's cards the faces its clues allow")
+    return drawn
 
 
 def _matchable(allowed: list[list[int]], pool: list[int]) -> bool:

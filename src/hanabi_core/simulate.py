@@ -2,8 +2,11 @@
 
 [`simulate`][hanabi_core.simulate.simulate] deals game *i* from seed ``seed + i`` (rule 2.5), seats
 one bot per seat (every seat the same bot), and plays it out; each seat's bot draws from its own
-`random.Random`, seeded from the game's seed and the seat. So the same arguments give the same
-games, whatever the number of worker processes. With several bots, each plays the same seeds, and
+`random.Random`, seeded from a hash of the game's seed, the seat and the run's `bot_seed`: a
+64-bit key drawn from the operating system unless given, and kept in the result. Without the key
+a bot's generator says nothing of the deal (from ``seed * 8 + seat``, a bot could find the deal's
+seed and so its own cards). So the same arguments and `bot_seed` give the same games, whatever the
+number of worker processes. With several bots, each plays the same seeds, and
 the summary gives the paired difference to the first bot with its standard error.
 
 ```python
@@ -30,14 +33,19 @@ give, with `interrupted` set. `hanabi-core simulate` is the command-line face of
 from __future__ import annotations
 
 import gc
+import hashlib
 import math
 import multiprocessing
 import os
 import random
+import secrets
 import signal
 import statistics
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +55,7 @@ from ._incremental_view import IncrementalViews
 from .bots import BOTS, BotFactory, decide
 from .cards import Card
 from .deal import MAX_SEED
-from .errors import IllegalAction, InvalidOptions
+from .errors import HanabiError, IllegalAction, InvalidOptions, brief
 from .options import EDITIONS, Options
 from .quux import deck_codes, deck_from_codes
 from .records import GameRecord, write_record
@@ -61,6 +69,7 @@ __all__ = [
     "GameResult",
     "PairedDifference",
     "Simulation",
+    "SimulationError",
     "default_workers",
     "play_game",
     "plot",
@@ -71,6 +80,25 @@ __all__ = [
 #: The deal sources of `simulate`: ``"seeded"`` (game *i* dealt from seed ``seed + i``, rule 2.5)
 #: and ``"quux"`` (game *i* is the *i*-th deck of Quuxplusone/Hanabi's stream for ``seed``).
 DEALS: tuple[str, ...] = ("seeded", "quux")
+
+
+class SimulationError(HanabiError, RuntimeError):
+    """A run of [`simulate`][hanabi_core.simulate.simulate] could not go on: a worker process died
+    (killed, out of memory, a crash in a C extension, a bot calling `os._exit`), or a bot raised
+    what is not an error (`SystemExit`, a `KeyboardInterrupt` no Ctrl-C sent, a bare
+    `BaseException`).
+
+    Attributes:
+        seeds: the seeds of the games under way when it happened (the first and last of each
+            batch), as text.
+        reason: the plain-words sentence.
+    """
+
+    def __init__(self, seeds: str, reason: str) -> None:
+        self.seeds = seeds
+        self.reason = reason
+        self._init_args = (seeds, reason)
+        super().__init__(f"The simulation stopped at the games dealt from {seeds}: {reason}")
 
 
 @frozen
@@ -257,6 +285,8 @@ class Simulation:
         games: per bot, the results of the games it finished, by seed.
         interrupted: the run was stopped (Ctrl-C) before every game was played.
         deals: the deal source, one of `DEALS`.
+        bot_seed: the key the bots' generators were seeded with (pass it to `simulate` again to
+            repeat the run exactly).
     """
 
     options: Options
@@ -267,6 +297,7 @@ class Simulation:
     games: tuple[tuple[GameResult, ...], ...]
     interrupted: bool = False
     deals: str = "seeded"
+    bot_seed: int | None = None
     summaries: tuple[BotSummary, ...] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -284,7 +315,7 @@ class Simulation:
 
     def _index(self, bot: str) -> int:
         if bot not in self.bots:
-            raise ValueError(f"no bot {bot!r} played; the bots were {', '.join(self.bots)}")
+            raise ValueError(f"no bot {brief(bot)} played; the bots were {', '.join(self.bots)}")
         return self.bots.index(bot)
 
     @property
@@ -311,6 +342,7 @@ class Simulation:
             "edition": self.edition,
             "seed": self.seed,
             "deals": self.deals,
+            "bot_seed": self.bot_seed,
             "requested": self.requested,
             "interrupted": self.interrupted,
         }
@@ -325,25 +357,36 @@ class Simulation:
 # --- Playing -----------------------------------------------------------------------------------
 
 
-def _bot_seed(seed: int, seat: int) -> int:
-    """The seed of one seat's random source in the game dealt from `seed` (seats are below 8)."""
-    return seed * 8 + seat
+def _bot_seed(seed: int, seat: int, key: int) -> int:
+    """The seed of one seat's random source in the game dealt from `seed`: a keyed hash (BLAKE2b
+    keyed by the run's `bot_seed`), from which, without the key, nothing of `seed` can be
+    recovered (issue 25, M9)."""
+    digest = hashlib.blake2b(
+        f"{seed}:{seat}".encode(), digest_size=16, key=key.to_bytes(8, "big")
+    ).digest()
+    return int.from_bytes(digest, "big")
 
 
 def play_game(
-    options: Options, bot: BotFactory, seed: int, deck: Sequence[Card] | None = None
+    options: Options,
+    bot: BotFactory,
+    seed: int,
+    deck: Sequence[Card] | None = None,
+    *,
+    bot_seed: int = 0,
 ) -> GameState:
     """Play one game dealt from `seed` (or the given `deck`, top card first) with `bot` in every
     seat; the final state.
 
-    Seat *s* gets its own bot, made from ``random.Random(seed * 8 + s)``. This is the loop
-    `simulate` runs in each worker.
+    Seat *s* gets its own bot, made from a `random.Random` seeded by a keyed hash of `seed` and
+    *s*, with `bot_seed` the key (0 to 2**64 - 1; `simulate` draws a secret one per run, so that a
+    bot's generator says nothing of the deal). This is the loop `simulate` runs in each worker.
 
     Raises:
         IllegalAction: a bot chose an action the rules forbid; the message names the seed.
     """
     state = new_game(options, seed=seed) if deck is None else new_game(options, deck=deck)
-    seats = [bot(random.Random(_bot_seed(seed, s))) for s in range(options.players)]
+    seats = [bot(random.Random(_bot_seed(seed, s, bot_seed))) for s in range(options.players)]
     # The views `views.view` gives, each turn read once rather than the history at every call.
     views = IncrementalViews(state)
     while state.outcome is None:
@@ -390,39 +433,53 @@ class _Job:
     bots: tuple[tuple[str, BotFactory | None], ...]
     records: str | None
     deals: str = "seeded"
+    bot_seed: int = 0
 
 
 #: One batch: (bot index, first seed, number of games, the Quux decks' codes or `None`).
 _Batch = tuple[int, int, int, "bytes | None"]
-#: What a batch gives back: the bot index, the results, the seed of a game that raised, and the
-#: batch's first seed.
-_Done = tuple[int, list[_Row], "int | None", int]
+#: What a batch gives back: the bot index, the results, the records' text (when records are
+#: kept; the parent writes them, so that the folder holds exactly the games counted), the seed of
+#: a game that raised, when what it raised is not an `Exception` its name, and the batch's first
+#: seed.
+_Done = tuple[int, list[_Row], list[str], "int | None", "str | None", int]
 
 
-def _run_batch(job: _Job, batch: _Batch) -> _Done:
+def _run_batch(job: _Job, batch: _Batch, interrupted: Callable[[], bool] | None = None) -> _Done:
     """Play a batch of games.
 
     A game that raises is not sent back as an exception: not every exception pickles, and one
-    that does not would leave the pool waiting. The parent plays that seed again to raise it.
+    that does not would leave the pool waiting. The parent plays that seed again to raise it,
+    unless what was raised is not an error (`SystemExit`, `KeyboardInterrupt`, a bare
+    `BaseException`): that is reported by name, and not played again (in the parent it could end
+    the run). `interrupted` says, in this process, whether a `KeyboardInterrupt` came from Ctrl-C
+    (it is then raised on) or from the bot.
     """
     index, first, count, codes = batch
     name, factory = job.bots[index]
     bot = factory if factory is not None else BOTS[name]
     results: list[_Row] = []
     suits = job.options.variant.suit_names
+    texts: list[str] = []
     for seed in range(first, first + count):
         deck = None
         if codes is not None:
             k = (seed - first) * _QUUX_DECK
             deck = deck_from_codes(codes[k : k + _QUUX_DECK], suits)
         try:
-            state = play_game(job.options, bot, seed, deck)
+            state = play_game(job.options, bot, seed, deck, bot_seed=job.bot_seed)
         except Exception:
-            return index, results, seed, first
+            return index, results, texts, seed, None, first
+        except KeyboardInterrupt:
+            if interrupted is not None and interrupted():
+                raise  # a real Ctrl-C in this process
+            return index, results, texts, seed, "KeyboardInterrupt", first
+        except BaseException as caught:
+            return index, results, texts, seed, type(caught).__name__, first
         if job.records is not None:
-            _write(Path(job.records), name, seed, state, job.edition)
+            texts.append(_record_text(name, state, job.edition))
         results.append(_row(state, seed))
-    return index, results, None, first
+    return index, results, texts, None, None, first
 
 
 _worker_job: list[_Job] = []  # the job of this worker process, set once when it starts
@@ -442,10 +499,9 @@ def _run_in_worker(batch: _Batch) -> _Done:
     return _run_batch(_worker_job[0], batch)
 
 
-def _write(folder: Path, name: str, seed: int, state: GameState, edition: str | None) -> None:
+def _record_text(name: str, state: GameState, edition: str | None) -> str:
     players = tuple(f"{name} {seat}" for seat in range(state.options.players))
-    record = GameRecord.from_state(state, players=players, edition=edition)
-    (folder / f"{name}-{seed}.json").write_text(write_record(record), encoding="utf-8")
+    return write_record(GameRecord.from_state(state, players=players, edition=edition))
 
 
 def default_workers() -> int:
@@ -474,7 +530,7 @@ def _batches(
     stream = deck_codes(seed) if deals == "quux" else None
     first = 0 if stream is not None else seed
     start = 0
-    while start < games:
+    while start < games:  # made as they are needed: a billion games cost no memory up front
         size = max(1, min(25, (games - start) // (workers * 4)))
         codes = b"".join(next(stream) for _ in range(size)) if stream is not None else None
         for index in range(bots):
@@ -482,32 +538,31 @@ def _batches(
         start += size
 
 
-def _batch_count(games: int, workers: int) -> int:
-    count, start = 0, 0
-    while start < games:
-        start += max(1, min(25, (games - start) // (workers * 4)))
-        count += 1
-    return count
-
-
 def _bots(
     bots: str | BotFactory | Iterable[str | BotFactory],
 ) -> list[tuple[str, BotFactory | None]]:
-    given: list[str | BotFactory] = (
-        [bots] if isinstance(bots, str) or callable(bots) else list(bots)
-    )
+    if isinstance(bots, str) or callable(bots):
+        given: list[str | BotFactory] = [bots]
+    else:
+        try:
+            given = list(bots)
+        except TypeError:
+            raise ValueError(
+                f"bots are a bot name ({', '.join(BOTS)}), a factory or several of them, "
+                f"got {brief(bots)}"
+            ) from None
     if not given:
         raise ValueError("give at least one bot")
     out: list[tuple[str, BotFactory | None]] = []
     for bot in given:
         if isinstance(bot, str):
             if bot not in BOTS:
-                raise ValueError(f"unknown bot {bot!r}; the bots are {', '.join(BOTS)}")
+                raise ValueError(f"unknown bot {brief(bot)}; the bots are {', '.join(BOTS)}")
             out.append((bot, None))
         elif callable(bot):
             out.append((getattr(bot, "__name__", type(bot).__name__), bot))
         else:
-            raise ValueError(f"a bot is a name ({', '.join(BOTS)}) or a factory, got {bot!r}")
+            raise ValueError(f"a bot is a name ({', '.join(BOTS)}) or a factory, got {brief(bot)}")
     names = [name for name, _ in out]
     if len(set(names)) != len(names):
         raise ValueError(f"each bot may be given once, got {', '.join(names)}")
@@ -527,6 +582,7 @@ def simulate(
     records: str | os.PathLike[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
     deals: str = "seeded",
+    bot_seed: int | None = None,
 ) -> Simulation:
     """Play `games` games with each bot, game *i* dealt from seed ``seed + i``, and score them.
 
@@ -548,11 +604,15 @@ def simulate(
         seed: the first game's seed; ``seed + games - 1`` must be at most 2**64 - 1.
         workers: processes to play on (default: every core this process may use); 1 plays in
             this process. The results do not depend on it.
-        records: a folder to write every game into, as ``<bot>-<seed>.json`` records.
+        records: a folder to write every game into, as ``<bot>-<seed>.json`` records (written
+            by this process as each batch comes back: after Ctrl-C it holds exactly the games
+            counted).
         progress: called in this process as ``progress(done, total)`` (games, over every bot)
             after each batch; it may raise `KeyboardInterrupt` to stop the run.
         deals: one of `DEALS`: ``"seeded"`` (rule 2.5) or ``"quux"`` (Quux's stream; `seed` is
             then a seed of ``std::mt19937``, from 0 to 2**32 - 1).
+        bot_seed: the key of the bots' generators, 0 to 2**64 - 1 (default: drawn from the
+            operating system; the result keeps it, to repeat the run).
 
     Returns:
         The results, by bot and by seed; `interrupted` is set when Ctrl-C stopped the run, and
@@ -563,6 +623,8 @@ def simulate(
             worker number; Quux deals with a variant that is not five suits of ten cards.
         InvalidOptions: options the rules do not allow.
         IllegalAction: a bot chose an illegal action (the message names the seed).
+        SimulationError: a worker process died, or a bot raised what is not an error
+            (`SystemExit`, its own `KeyboardInterrupt`, a bare `BaseException`).
     """
     chosen = _bots(bots)
     if deals not in DEALS:
@@ -571,9 +633,9 @@ def simulate(
         edition = "quux"
     if options is None:
         if edition is not None:
-            if edition not in EDITIONS:
+            if not isinstance(edition, str) or edition not in EDITIONS:
                 raise ValueError(
-                    f"unknown edition {edition!r}; the editions are {', '.join(EDITIONS)}"
+                    f"unknown edition {brief(edition)}; the editions are {', '.join(EDITIONS)}"
                 )
             extra = {} if variant is None else {"variant": variant}
             options = EDITIONS[edition].options(players, **extra)
@@ -582,26 +644,39 @@ def simulate(
     elif not isinstance(options, Options):
         raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
     if type(games) is not int or games < 0:
-        raise ValueError(f"games must be a whole number of at least 0, got {games!r}")
+        raise ValueError(f"games must be a whole number of at least 0, got {brief(games)}")
     if deals == "quux":
         if type(seed) is not int or not 0 <= seed < 1 << 32:
-            raise ValueError(f"a Quux seed is a whole number from 0 to 2**32 - 1, got {seed!r}")
+            raise ValueError(
+                f"a Quux seed is a whole number from 0 to 2**32 - 1, got {brief(seed)}"
+            )
         if sorted(options.variant.deck) != sorted(_quux_deck(options.variant.suit_names)):
             raise ValueError(
                 f"Quux deals need five suits of ten cards, got the {options.variant.name} variant"
             )
     elif type(seed) is not int or seed < 0 or seed + max(games, 1) - 1 > MAX_SEED:
-        raise ValueError(f"seed + games - 1 must be from 0 to 2**64 - 1, got seed {seed!r}")
+        raise ValueError(f"seed + games - 1 must be from 0 to 2**64 - 1, got seed {brief(seed)}")
     workers = default_workers() if workers is None else workers
     if type(workers) is not int or workers < 1:
-        raise ValueError(f"workers must be a whole number of at least 1, got {workers!r}")
+        raise ValueError(f"workers must be a whole number of at least 1, got {brief(workers)}")
+    if bot_seed is None:
+        bot_seed = secrets.randbits(64)
+    elif type(bot_seed) is not int or not 0 <= bot_seed <= MAX_SEED:
+        raise ValueError(f"bot_seed must be from 0 to 2**64 - 1, got {brief(bot_seed)}")
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress must be a callable or None, got {brief(progress)}")
     folder = None
     if records is not None:
-        Path(records).mkdir(parents=True, exist_ok=True)
-        folder = os.fspath(records)
-    job = _Job(options, edition, tuple(chosen), folder, deals)
-    batches = _batches(len(chosen), games, seed, workers, deals)
-    batch_count = _batch_count(games, workers) * len(chosen)
+        try:
+            name = os.fspath(records)
+        except TypeError:
+            raise ValueError(f"records must be a folder's path, got {brief(records)}") from None
+        if not isinstance(name, str) or not name:
+            # "" would be the current folder: almost surely a mistake, never what was meant.
+            raise ValueError(f"records must name a folder, got {brief(records)}")
+        Path(name).mkdir(parents=True, exist_ok=True)
+        folder = name
+    job = _Job(options, edition, tuple(chosen), folder, deals, bot_seed)
     total = games * len(chosen)
     decks: dict[int, bytes] = {}
 
@@ -618,35 +693,37 @@ def simulate(
 
     def collect(outcome: _Done) -> None:
         nonlocal done
-        index, results, failed, first = outcome
+        index, results, texts, failed, kind, first = outcome
+        name = chosen[index][0]
+        if folder is not None:
+            for row, text in zip(results, texts, strict=True):
+                (Path(folder) / f"{name}-{row[0]}.json").write_text(text, encoding="utf-8")
         found[index] += [GameResult(*row) for row in results]
         done += len(results)
         codes = decks.pop(index * (1 << 40) + first, None)
         if failed is not None:
+            if kind is not None:
+                raise SimulationError(
+                    f"seed {failed}", f"the bot {name} raised {kind}, which is not an error"
+                )
             # Play the game that failed again, here, so that its own exception is raised.
             deck = None
             if codes is not None:
                 k = (failed - first) * _QUUX_DECK
                 deck = deck_from_codes(codes[k : k + _QUUX_DECK], options.variant.suit_names)
-            play_game(options, chosen[index][1] or BOTS[chosen[index][0]], failed, deck)
+            play_game(options, chosen[index][1] or BOTS[name], failed, deck, bot_seed=bot_seed)
             raise RuntimeError(f"the game dealt from seed {failed} failed in a worker only")
         if progress is not None:
             progress(done, total)
 
     try:
-        if workers == 1 or batch_count <= 1:
-            for batch in remember(batches):
-                collect(_run_batch(job, batch))
+        pending = remember(_batches(len(chosen), games, seed, workers, deals))
+        if workers == 1 or games * len(chosen) <= 1:
+            with _ctrl_c_flag() as pressed:
+                for batch in pending:
+                    collect(_run_batch(job, batch, pressed))
         else:
-            with multiprocessing.get_context().Pool(
-                min(workers, batch_count), initializer=_start_worker, initargs=(job,)
-            ) as pool:
-                try:
-                    for outcome in pool.imap_unordered(_run_in_worker, remember(batches)):
-                        collect(outcome)
-                except BaseException:
-                    pool.terminate()  # Ctrl-C or a bot's error: stop the workers now
-                    raise
+            _run_pool(job, pending, min(workers, games * len(chosen)), collect)
     except KeyboardInterrupt:
         interrupted = True
     return Simulation(
@@ -658,12 +735,113 @@ def simulate(
         games=tuple(tuple(sorted(results, key=lambda r: r.seed)) for results in found),
         interrupted=interrupted,
         deals=deals,
+        bot_seed=bot_seed,
     )
 
 
 def _quux_deck(suits: Sequence[str]) -> list[Card]:
     """Quux's cards with its colours named by the variant's suits, by position."""
     return list(deck_from_codes(bytes(range(_QUUX_DECK)), suits))
+
+
+class _ctrl_c_flag:
+    """While active, in the main thread, a Ctrl-C sets a flag before it raises
+    `KeyboardInterrupt`, so that a bot's own `KeyboardInterrupt` is told from a real one. Yields
+    the flag's reader (always false off the main thread, where no handler can be set)."""
+
+    def __init__(self) -> None:
+        self._pressed = False
+        self._previous: Any = None
+
+    def __enter__(self) -> Callable[[], bool]:
+        if threading.current_thread() is threading.main_thread():
+            previous = signal.getsignal(signal.SIGINT)
+            if previous is signal.default_int_handler:
+                self._previous = previous
+
+                def handler(signum: int, frame: Any) -> None:
+                    self._pressed = True
+                    signal.default_int_handler(signum, frame)
+
+                signal.signal(signal.SIGINT, handler)
+            else:
+                # A handler of the caller's: whatever it raises is the caller's to judge.
+                self._pressed = True
+        else:
+            self._pressed = True
+        return lambda: self._pressed
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+
+def _run_pool(
+    job: _Job, batches: Iterator[_Batch], workers: int, collect: Callable[[_Done], None]
+) -> None:
+    """Play the batches on `workers` processes, at most two batches per worker sent ahead.
+
+    `concurrent.futures.ProcessPoolExecutor` notices a worker that dies (killed, `os._exit`, a
+    crash) and fails every task under way with `BrokenProcessPool`: that becomes a
+    `SimulationError` naming the games lost, where `multiprocessing.Pool` would wait for ever.
+
+    Raises:
+        SimulationError: a worker process died.
+    """
+    context = multiprocessing.get_context()
+    pool = ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_start_worker, initargs=(job,)
+    )
+    under_way: dict[Future[_Done], _Batch] = {}
+    try:
+        for batch in batches:
+            under_way[pool.submit(_run_in_worker, batch)] = batch
+            if len(under_way) < 2 * workers:
+                continue
+            finished, _ = wait(under_way, return_when=FIRST_COMPLETED)
+            for future in finished:
+                del under_way[future]
+                collect(future.result())
+        while under_way:
+            finished, _ = wait(under_way, return_when=FIRST_COMPLETED)
+            for future in finished:
+                del under_way[future]
+                collect(future.result())
+    except BrokenProcessPool:
+        lost = ", ".join(
+            f"{first} to {first + count - 1}"
+            for _, first, count, _codes in sorted(under_way.values(), key=lambda b: b[1])
+        )
+        _stop(pool)
+        raise SimulationError(
+            f"seeds {lost}",
+            "a worker process died (killed, out of memory, a crash, or a bot ending its process)",
+        ) from None
+    except BaseException:
+        _stop(pool)  # Ctrl-C or a bot's error: stop the workers now
+        raise
+    pool.shutdown(wait=True)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop every worker now, dropping the batches under way (what Ctrl-C asks for)."""
+    # The executor has no public way to end its workers before Python 3.14
+    # (`terminate_workers`); its `_processes` table is the one way to reach them.
+    processes = dict(getattr(pool, "_processes", None) or {})
+    results = getattr(pool, "_result_queue", None)  # `shutdown` forgets it
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes.values():
+        if process.is_alive():
+            process.terminate()
+    for process in processes.values():
+        process.join(5)
+    # A worker ended while it wrote a batch's result leaves half a message in the result pipe, and
+    # the executor's manager thread would wait for the rest for ever (and the interpreter's exit,
+    # which joins that thread, with it). No worker is left to write: closing this process's own
+    # end of the pipe ends that read, and the thread sees a broken pool and stops.
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 # --- Plotting ----------------------------------------------------------------------------------

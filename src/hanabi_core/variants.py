@@ -53,6 +53,16 @@ class Cache:
         self.tables: object = None
         self.faces: object = None
 
+    def __setattr__(self, name: str, value: object) -> None:
+        # Write once: a view shares its options, and so this cache, with the engine and every
+        # other holder; whoever holds one must not change what `legal_actions` returns for all.
+        if getattr(self, name, None) is not None:
+            raise AttributeError(f"the cached {name} are read-only once built")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"the cached {name} are read-only once built")
+
 
 def _suit_index(suits: tuple[Suit, ...]) -> Mapping[str, int]:
     return ReadOnlyMap({suit.name: i for i, suit in enumerate(suits)})

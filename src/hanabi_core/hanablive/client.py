@@ -431,7 +431,7 @@ class _Seat:
                 try:
                     self.game = self.game.receive_all(a.raw() for a in message.list)
                 except Desync as error:
-                    logger.error("desync catching up from %s: %s", _brief(message), error)
+                    logger.error("desync catching up from %s: %s", brief(message), error)
                     raise
                 self.desynced = False
                 self.loaded = True
@@ -441,7 +441,7 @@ class _Seat:
                 try:
                     self.game = self.game.receive(message.action.raw())
                 except Desync as error:
-                    logger.error("desync at %s: %s", _brief(message), error)
+                    logger.error("desync at %s: %s", brief(message), error)
                     if self.desynced:
                         raise
                     self.desynced = True
@@ -541,6 +541,6 @@ class _Seat:
         return None
 
 
-def _brief(message: m.Message) -> str:
+def brief(message: m.Message) -> str:
     text = m.encode(message)
     return text if len(text) <= 300 else text[:297] + "..."

@@ -35,7 +35,7 @@ from attrs import frozen
 from .._fast import frozen_builder
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
-from ..errors import IllegalAction, InvalidOptions, InvalidRecord
+from ..errors import IllegalAction, InvalidOptions, InvalidRecord, brief
 from ..knowledge import learn
 from ..options import Options
 from ..rules import legal_actions_from  # the one statement of legality (sections 3 to 5)
@@ -54,6 +54,7 @@ from ..state import Direction, EndReason, Outcome, card_action
 from ..variants import ClueShown
 from ..views import HiddenClue, HiddenPlay, PlayerView, seat_view, seen_clue
 from . import records as _records
+from ._checks import check_revealed, left_mask
 from ._track import (
     _Entry,
     _hole_score,
@@ -142,12 +143,20 @@ class LiveGame:
             InvalidOptions: an unknown or unsupported variant (rule 9.28) or option (the legacy
                 ``startingPlayer`` among them), or a seat that is not at the table.
         """
+        if options is not None and not isinstance(options, Mapping):
+            raise InvalidOptions(
+                "options", f"must be hanab.live's table options (a mapping), got {brief(options)}"
+            )
         table = dict(options or {})
         if not isinstance(variant, str):
-            raise InvalidOptions("variant", f"must be a hanab.live variant name, got {variant!r}")
+            raise InvalidOptions(
+                "variant", f"must be a hanab.live variant name, got {brief(variant)}"
+            )
         table["variant"] = variant
         if type(players) is not int or not 2 <= players <= 6:
-            raise InvalidOptions("players", f"must be a whole number from 2 to 6, got {players!r}")
+            raise InvalidOptions(
+                "players", f"must be a whole number from 2 to 6, got {brief(players)}"
+            )
         try:
             ours, _, first = _records._options({"options": table}, players)
         except InvalidRecord as error:
@@ -157,7 +166,9 @@ class LiveGame:
             # A legacy option of old records (rotated seats); the server no longer sends it.
             raise InvalidOptions("startingPlayer", "a live game starts with player 0")
         if type(seat) is not int or not 0 <= seat < players:
-            raise InvalidOptions("seat", f"must be a seat from 0 to {players - 1}, got {seat!r}")
+            raise InvalidOptions(
+                "seat", f"must be a seat from 0 to {players - 1}, got {brief(seat)}"
+            )
         return cls.from_options(ours, seat)
 
     @classmethod
@@ -192,7 +203,7 @@ class LiveGame:
             raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
         if type(seat) is not int or not 0 <= seat < options.players:
             raise InvalidOptions(
-                "seat", f"must be a seat from 0 to {options.players - 1}, got {seat!r}"
+                "seat", f"must be a seat from 0 to {options.players - 1}, got {brief(seat)}"
             )
         variant = options.variant
         players = options.players
@@ -369,7 +380,7 @@ class LiveGame:
                 return handler(self, message, index)
             if kind in IGNORED:
                 return _advance(self, index)
-        raise Desync(index, "type", f"unknown game action type {kind!r}")
+        raise Desync(index, "type", f"unknown game action type {brief(kind)}")
 
     def receive_all(self, messages: Iterable[Mapping[str, Any]]) -> LiveGame:
         """The game after each of `messages` in turn (e.g. a ``gameActionList``)."""
@@ -444,7 +455,7 @@ class LiveGame:
         if not is_play and "failed" in m:
             failed = m["failed"]
             if type(failed) is not bool:
-                raise Desync(index, "failed", f"must be true or false, got {failed!r}")
+                raise Desync(index, "failed", f"must be true or false, got {brief(failed)}")
         self._check_can_act(index, player, "playerIndex")
         hand = self._t.hands[player]
         if order not in hand:
@@ -597,6 +608,8 @@ class LiveGame:
                 raise Desync(index, f"cardIdentities[{order}]", f"card {order} is {known.card}")
             if known is None and not any(order in hand for hand in t.hands):
                 faces[order] = card  # a card of the seat's own, in the hole
+        # Rules 1.2, 6.2 and 9.33: the faces must be the variant's copies and fit the plays.
+        check_revealed(self.options, t, faces, index)
         # The fireworks and the discard pile (misplays in turn order), built again from the log.
         built, discards = _rebuilt(t, faces)
         track = t._replace(
@@ -615,12 +628,12 @@ class LiveGame:
         target = field_int(m, "target", index)
         clue = m.get("clue")
         if not isinstance(clue, Mapping):
-            raise Desync(index, "clue", f"must be an object {{type, value}}, got {clue!r}")
+            raise Desync(index, "clue", f"must be an object {{type, value}}, got {brief(clue)}")
         kind = field_int(clue, "type", index, "clue.")
         value = field_int(clue, "value", index, "clue.")
         touched = m.get("list")
         if not isinstance(touched, list) or any(type(o) is not int for o in touched):
-            raise Desync(index, "list", f"must be a list of card orders, got {touched!r}")
+            raise Desync(index, "list", f"must be a list of card orders, got {brief(touched)}")
         self._check_can_act(index, giver, "giver")
         if "turn" in m and field_int(m, "turn", index) != self._t.turn:
             raise Desync(index, "turn", f"turn {m['turn']}, but this is turn {self._t.turn}")
@@ -645,7 +658,7 @@ class LiveGame:
         hand = self._t.hands[target]
         hit = set(touched)
         if len(hit) != len(touched) or not hit <= set(hand):
-            raise Desync(index, "list", f"{touched} are not distinct cards of seat {target}")
+            raise Desync(index, "list", f"{brief(touched)} are not distinct cards of seat {target}")
         if kind == 0:
             hit_faces = self._v.colour_faces[value]
             blind = variant.colour_clues_touch_nothing
@@ -667,10 +680,12 @@ class LiveGame:
         # packages/game/src/rules/clues.ts).
         shown = variant.clue_shown
         hidden = shown is not ClueShown.VALUE
+        # Rule 12.4: a card of the seat's own must keep a face with a copy it has not seen.
+        left = left_mask(self._v.copies, self._t.seen) if target == self.seat else -1
         for order, (was, clued) in zip(hand, marks[target], strict=True):
             is_hit = order in hit
             faces = was if hidden else learn(hit_faces, was, is_hit)
-            if not faces:
+            if not faces & left:
                 raise Desync(index, "list", f"card {order} cannot be what this clue says")
             learnt.append((faces, clued or is_hit))
         marks[target] = tuple(learnt)

@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import HanabiError
+from ..errors import HanabiError, brief
 from ..state import EndReason
 from . import records as _records
 
@@ -100,5 +100,12 @@ def field_int(m: Mapping[str, Any], name: str, index: int, prefix: str = "") -> 
         raise Desync(index, prefix + name, "is missing")
     value = m[name]
     if type(value) is not int:
-        raise Desync(index, prefix + name, f"must be a whole number, got {value!r}")
+        raise Desync(index, prefix + name, f"must be a whole number, got {brief(value)}")
+    if not -_GO_INT <= value < _GO_INT:
+        # hanab.live's fields are Go ints (64 bits): a larger one is no message of its server,
+        # and one of thousands of digits could not even be written into a message.
+        raise Desync(index, prefix + name, f"must be a 64-bit whole number, got {brief(value)}")
     return value
+
+
+_GO_INT = 2**63

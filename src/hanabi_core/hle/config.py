@@ -9,6 +9,7 @@ from ..cards import Card, DealtCard, Suit
 from ..errors import InvalidOptions, brief
 from ..options import EDITIONS, Options
 from ..variants import VARIANTS, Variant
+from ._guards import need_options
 
 #: HLE's colours in its index order: R, Y, G, W, B.
 HLE_COLOURS: tuple[str, ...] = ("red", "yellow", "green", "white", "blue")
@@ -84,6 +85,7 @@ def require_hle_variant(options: Options) -> None:
         assert "HLE" in str(error)
     ```
     """
+    need_options(options)
     if options.variant not in _HLE_VARIANTS:
         raise InvalidOptions(
             "variant",

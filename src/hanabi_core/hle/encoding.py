@@ -11,6 +11,7 @@ from ..options import Options
 from ..state import GameState, Turn
 from ..variants import ClueShown
 from ..views import HiddenClue, HiddenPlay, PlayerView
+from ._guards import need_options, need_state, need_view
 from .config import _COLOUR_OF_NAME, CARD_KNOWLEDGE, MINIMAL, SEER, require_hle_variant
 from .knowledge import (
     _HINTED_COLOUR_SHIFT,
@@ -296,6 +297,7 @@ def observation_length(options: Options, observation_type: int = CARD_KNOWLEDGE)
     assert observation_length(options_from_config({"players": 2}), MINIMAL) == 308
     ```
     """
+    need_options(options)
     return _layout(options, observation_type).length
 
 
@@ -339,6 +341,7 @@ def encode(state: GameState, seat: int, observation_type: int = CARD_KNOWLEDGE) 
     Raises:
         InvalidOptions: `seat` is not a seat, or the observation type is not 0, 1 or 2.
     """
+    need_state(state)
     _check_seat(state, seat)
     layout = _layout(state.options, observation_type)
     knowledge = (
@@ -358,6 +361,7 @@ def encode_view(seen: PlayerView, observation_type: int = CARD_KNOWLEDGE) -> lis
         InvalidOptions: `observation_type` is not 0 or 1. The seer type shows a player their own
             cards, which no view holds.
     """
+    need_view(seen)
     if observation_type == SEER:
         raise InvalidOptions(
             "observation_type",
@@ -400,6 +404,7 @@ def encode_v0_belief(state: GameState, seat: int) -> list[float]:
     Raises:
         InvalidOptions: `seat` is not a seat.
     """
+    need_state(state)
     _check_seat(state, seat)
     layout = _layout(state.options, CARD_KNOWLEDGE)
     bits: list[float] = [float(bit) for bit in _sections(layout, state, seat, None)]

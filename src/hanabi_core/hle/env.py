@@ -36,6 +36,7 @@ up to date turn by turn. A step costs little more than the entries read.
 
 from __future__ import annotations
 
+import numbers
 import operator
 import random
 from collections.abc import Mapping, Sequence
@@ -95,7 +96,7 @@ def make(
         InvalidOptions: an unknown name, or a player count HLE does not allow.
     """
     del pyhanabi_path  # HLE's path to its C library; there is none here
-    preset = PRESETS.get(environment_name)
+    preset = PRESETS.get(environment_name) if isinstance(environment_name, str) else None
     if preset is None:
         raise InvalidOptions(
             "environment_name",
@@ -237,12 +238,17 @@ class HanabiEnv(Environment):
             InvalidOptions: `start_player` is not a player.
         """
         players = self.players
-        if start_player is not None and (
-            isinstance(start_player, bool) or start_player not in range(players)
-        ):
-            raise InvalidOptions(
-                "start_player", f"must be 0 to {players - 1}, got {brief(start_player)}"
-            )
+        given = start_player
+        # Only a true integer (not a bool, nor a float or complex that equals one: `1.0 in range(2)`
+        # holds), checked before anything moves: a refused call leaves the environment as it was.
+        if start_player is not None:
+            if isinstance(start_player, bool) or not isinstance(start_player, numbers.Integral):
+                start_player = -1  # refused below
+            start_player = int(start_player)  # a numpy integer, say
+            if not 0 <= start_player < players:
+                raise InvalidOptions(
+                    "start_player", f"must be 0 to {players - 1}, got {brief(given)}"
+                )
         if deck is None:
             state, start = self._deal(None, start_player)  # a seeded deal cannot be refused
         else:

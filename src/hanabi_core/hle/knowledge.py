@@ -14,6 +14,7 @@ from ..cards import DealtCard
 from ..rules.hands import dealt_orders, hands_through, replace_card
 from ..state import GameState, Turn
 from ..views import PlayerView
+from ._guards import need_state, need_view
 from .config import _COLOUR_OF_NAME, require_hle_variant
 
 _RANK_SHIFT = 5
@@ -102,6 +103,7 @@ def hle_knowledge(state: GameState, seer: bool = False) -> Knowledge:
     [encoding page](../guides/hle-encoding.md)). With `seer`, every card is known from the deal,
     as in HLE's SEER observation type.
     """
+    need_state(state)
     options = state.options
     require_hle_variant(options)
     fresh = _fresh(len(options.variant.suits))
@@ -121,6 +123,7 @@ def view_knowledge(seen: PlayerView) -> Knowledge:
     The same as [`hle_knowledge`][hanabi_core.hle.hle_knowledge] of the state the view was taken
     from: card knowledge is common knowledge.
     """
+    need_view(seen)
     options = seen.options
     require_hle_variant(options)
     fresh = _fresh(len(options.variant.suits))

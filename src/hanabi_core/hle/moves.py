@@ -10,11 +10,13 @@ from ..errors import IllegalAction, brief
 from ..options import Options
 from ..spec import Rule
 from ..state import GameState
+from ._guards import need_options, need_state
 from .config import _COLOUR_OF_NAME, COLOUR_CHARS, HLE_COLOURS, colour_index, require_hle_variant
 
 
 def max_moves(options: Options) -> int:
     """How many move uids the game has: 2H + (P−1)(C+R), 20 for two players."""
+    need_options(options)
     colours = len(options.variant.clue_colours)
     return 2 * options.hand_size + (options.players - 1) * (colours + len(RANKS))
 
@@ -28,6 +30,7 @@ def uid_to_action(state: GameState, uid: int) -> Action:
     Raises:
         IllegalAction: `uid` is not a move uid of the game (rule 3.4).
     """
+    need_state(state)
     options = state.options
     if isinstance(uid, bool) or not isinstance(uid, int) or not 0 <= uid < max_moves(options):
         raise IllegalAction(
@@ -65,6 +68,7 @@ def action_to_uid(state: GameState, action: Action) -> int:
     Raises:
         IllegalAction: the action names a slot, seat, colour or rank no uid stands for.
     """
+    need_state(state)
     options = state.options
     require_hle_variant(options)
     size = options.hand_size
@@ -104,6 +108,7 @@ def legal_uids(state: GameState) -> tuple[int, ...]:
 
     The same actions as [`legal_actions`][hanabi_core.legal_actions], as uids.
     """
+    need_state(state)
     if state.outcome is not None:
         return ()
     return _hle_legal_uids(state)
@@ -112,6 +117,7 @@ def legal_uids(state: GameState) -> tuple[int, ...]:
 def move_to_dict(state: GameState, uid: int) -> dict[str, Any]:
     """Move `uid` as HLE's ``HanabiMove.to_dict()`` writes it, e.g.
     ``{"action_type": "REVEAL_COLOR", "target_offset": 1, "color": "R"}``."""
+    need_state(state)
     action = uid_to_action(state, uid)
     if isinstance(action, Play):
         return {"action_type": "PLAY", "card_index": action.slot}

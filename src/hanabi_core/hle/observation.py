@@ -26,12 +26,27 @@ class PlayerObservation(Mapping[str, Any]):
     Players are relative to the observer (0 is the observer) except ``current_player``.
     """
 
-    __slots__ = ("_seat", "_snapshot", "_values")
+    __slots__ = ("_values",)
 
     def __init__(self, snapshot: _Snapshot, seat: int) -> None:
-        self._snapshot = snapshot
-        self._seat = seat  # hanabi_core's seat (HLE's player, less the start player)
+        # The snapshot holds the whole game (every hand, the deck): it is kept out of the
+        # observation's reach, in `_POSITIONS` by the observation's identity, so that an agent
+        # handed its observation reaches no more than HLE's dict would (neither by attribute nor
+        # through `gc.get_referents`), and cannot point it at another seat (issue 25, H4).
+        _POSITIONS[id(self)] = (snapshot, seat)
         self._values: dict[str, Any] = {}
+
+    def __del__(self) -> None:
+        _POSITIONS.pop(id(self), None)
+
+    @property
+    def _snapshot(self) -> _Snapshot:
+        return _POSITIONS[id(self)][0]
+
+    @property
+    def _seat(self) -> int:
+        """hanabi_core's seat (HLE's player, less the start player)."""
+        return _POSITIONS[id(self)][1]
 
     def __getitem__(self, key: str) -> Any:
         values = self._values
@@ -182,5 +197,9 @@ _GETTERS = {
 
 #: HLE's observation keys, in HLE's order (a `PlayerObservation` iterates them).
 _KEYS = tuple(_GETTERS)
+
+#: Each live observation's position and seat, by the observation's `id` (removed when it goes):
+#: what it is built from, out of its reach (see `PlayerObservation.__init__`).
+_POSITIONS: dict[int, tuple[_Snapshot, int]] = {}
 
 _UNSET = object()  # an entry not yet built (None is a value: a card knowledge's colour)
