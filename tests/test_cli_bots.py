@@ -63,7 +63,7 @@ def test_simulate_bot_module_factory_plays_and_is_named_by_its_spec(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     module = _bot_module(tmp_path, "authorbot_a", monkeypatch)
-    argv = ["simulate", "--games", "6", "--seed", "2", "--json"]
+    argv = ["simulate", "--games", "6", "--seed", "2", "--bot-seed", "3", "--json"]
     assert main([*argv, "--bot", f"{module}:make,{module}:Cautious", "--workers", "1"]) == 0
     data = _json(capsys)
     bots = data["bots"]
@@ -101,7 +101,18 @@ def test_seats_puts_different_bots_at_one_table(
 ) -> None:
     module = _bot_module(tmp_path, "authorbot_b", monkeypatch)
     seats = f"simple,{module}:Cautious,simple"
-    argv = ["simulate", "--seats", seats, "--games", "8", "--seed", "4", "--json"]
+    argv = [
+        "simulate",
+        "--seats",
+        seats,
+        "--games",
+        "8",
+        "--seed",
+        "4",
+        "--bot-seed",
+        "9",
+        "--json",
+    ]
     assert main([*argv, "--workers", "1"]) == 0
     data = _json(capsys)
     assert data["bot"] == seats and data["players"] == 3 and data["games"] == 8

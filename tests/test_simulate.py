@@ -367,7 +367,7 @@ def test_low_batches_are_made_as_they_are_needed() -> None:
     from hanabi_core.simulate import _batches
 
     batches = _batches(1, 10**9, 0, 2)
-    assert next(batches) == (0, 0, 25)  # a generator: nothing is built for the billion games
+    assert next(batches) == (0, 0, 25, None)  # a generator: nothing is built for the billion games
 
 
 def test_m9_a_bots_generator_says_nothing_of_the_deal() -> None:
