@@ -15,7 +15,7 @@ import pytest
 
 from hanabi_core import EDITIONS, GameState, IllegalAction, InvalidDeck, InvalidOptions, apply
 from hanabi_core import new_game as scalar_new_game
-from hanabi_core.batch import BatchState, Engine
+from hanabi_core.batch import BatchState, Engine, ParallelEnv, VectorEnv
 from hanabi_core.hanablive import variant as live_variant
 from hanabi_core.hle import (
     colour_index,
@@ -250,3 +250,58 @@ def test_bad_decks_and_options_are_refused() -> None:
         Engine(EDITIONS["abacus"].options(2))
     with pytest.raises(InvalidOptions):
         engine.observe(engine.reset(1, seed=1), 3)
+
+
+# --- VectorEnv and ParallelEnv --------------------------------------------------------------
+
+
+def test_vector_env_follows_gymnasium_next_step_autoreset() -> None:
+    env = VectorEnv(6, players=2, colors=1, hand_size=2, max_information_tokens=3,
+                    max_life_tokens=1, observation_type="seer")  # fmt: skip
+    obs, infos = env.reset(seed=7)
+    assert obs["observation"].shape == (6, 2, env.observation_length) and infos == {}
+    assert obs["action_mask"].dtype == bool and obs["current_player"].tolist() == [0] * 6
+    rng = np.random.default_rng(7)
+    pending = np.zeros(6, bool)
+    for _ in range(60):
+        mask = obs["action_mask"]
+        uids = (rng.random(mask.shape) * mask).argmax(axis=1)
+        obs, rewards, terminations, truncations, _ = env.step(uids)
+        # A game that ended last step starts again now: reward 0, not terminated, turn 0.
+        assert (rewards[pending] == 0).all() and not terminations[pending].any()
+        assert (env.state.turn[pending] == 0).all() and not truncations.any()
+        pending = terminations
+        for g in np.flatnonzero(terminations)[:1]:
+            assert env.game_state(int(g)).is_over
+        for seat in range(2):
+            assert obs["observation"][0, seat].tolist() == encode(env.game_state(0), seat, 2)
+
+
+def test_vector_env_resets_from_decks_and_states() -> None:
+    env = VectorEnv(2, players=3)
+    obs, _ = env.reset(seed=1)
+    obs, _, _, _, _ = env.step(obs["action_mask"].argmax(axis=1))
+    states = [env.game_state(0), env.game_state(1)]
+    again = VectorEnv(2, players=3)
+    obs2, _ = again.reset(options={"states": states})
+    assert (obs2["observation"] == obs["observation"]).all()
+    decks = [env.engine.deck_cards(env.state, g) for g in range(2)]
+    obs3, _ = again.reset(options={"decks": decks})
+    assert again.game_state(1).dealt == scalar_new_game(again.options, deck=decks[1]).dealt
+    with pytest.raises(InvalidOptions):
+        again.reset(options={"decks": decks[:1]})
+    with pytest.raises(InvalidOptions):
+        again.reset(options={"what": 1})
+    dicts = again.observation_dict(0)
+    assert dicts["player_observations"][0]["vectorized"] == obs3["observation"][0, 0].tolist()
+
+
+def test_parallel_env_keys_by_agent() -> None:
+    env = ParallelEnv(3, players=2, seed=2)
+    observations, infos = env.reset()
+    assert set(observations) == {"player_0", "player_1"} == set(infos)
+    assert not observations["player_1"]["action_mask"].any()  # seat 0 moves first
+    actions = {a: o["action_mask"].argmax(axis=1) for a, o in observations.items()}
+    observations, rewards, terminations, truncations, _ = env.step(actions)
+    assert observations["player_1"]["action_mask"].any(axis=1).all()
+    assert rewards["player_0"].shape == (3,) and not terminations["player_1"].any()

@@ -15,5 +15,6 @@ except ImportError as error:  # pragma: no cover - the extra is missing
 
 from ._core import BatchState
 from .engine import Engine, check_options
+from .vector import ParallelEnv, VectorEnv
 
-__all__ = ["BatchState", "Engine", "check_options"]
+__all__ = ["BatchState", "Engine", "ParallelEnv", "VectorEnv", "check_options"]
