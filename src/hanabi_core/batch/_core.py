@@ -190,6 +190,9 @@ class Tables:
             | (f % r + 1) << _HINTED_RANK_SHIFT
         )
         self.seer_knowledge = np.concatenate([seer, [0]]).astype(np.int32)
+        # A face's colour bit (bits 0 to C−1) and rank bit (bits C to C+R−1); 0 for no card.
+        self.clue_bits = np.concatenate([1 << (f // r) | 1 << (c + f % r), [0]]).astype(np.int32)
+        self.clue_shifts = np.arange(c + r, dtype=np.int32)
         self._on: dict[str, Tables] = {}
 
     def on(self, xp: Any) -> Tables:
@@ -223,16 +226,16 @@ def legal_mask(xp: Any, t: Tables, hands: Any, notes: Any, current: Any, done: A
     b = hands.shape[0]
     held = _seat_rows(xp, hands, current) != t.empty  # (B, H)
     discard = held & (notes < t.max_notes)[:, None]  # rule 5.2
-    nonempty = hands != t.empty
-    colour = xp.where(nonempty, hands // t.ranks, t.colours)
-    rank = xp.where(nonempty, hands % t.ranks, t.ranks)
-    has_colour = xp.any(colour[..., None] == xp.arange(t.colours), axis=2)  # (B, P, C)
-    has_rank = xp.any(rank[..., None] == xp.arange(t.ranks), axis=2)  # (B, P, R)
+    # Each seat's colours and ranks as bits (C colour bits, then R rank bits), slot by slot:
+    # small loops of whole-batch operations cost less than reductions over short axes.
+    present = t.clue_bits[hands[:, :, 0]]
+    for slot in range(1, t.hand_size):
+        present = present | t.clue_bits[hands[:, :, slot]]
     targets = (current[:, None] + xp.arange(1, t.players)) % t.players  # (B, P-1)
-    rows = xp.arange(b)[:, None]
+    values = (present[xp.arange(b)[:, None], targets][..., None] >> t.clue_shifts) & 1
     clue = (notes > 0)[:, None]  # rule 4.1; rule 4.5: a clue touches a card
-    colour_clues = has_colour[rows, targets].reshape(b, -1) & clue
-    rank_clues = has_rank[rows, targets].reshape(b, -1) & clue
+    colour_clues = values[..., : t.colours].reshape(b, -1).astype(bool) & clue
+    rank_clues = values[..., t.colours :].reshape(b, -1).astype(bool) & clue
     mask = xp.concatenate([discard, held, colour_clues, rank_clues], axis=1)
     return mask & ~done[:, None]  # rule 3.3
 
@@ -399,20 +402,24 @@ def reset_where(xp: Any, t: Tables, s: BatchState, fresh: BatchState, where: Any
     )
 
 
-def _sections(xp: Any, t: Tables, s: BatchState) -> list[Any]:
-    """Sections 1 to 4 of every seat's canonical vector, as (B, P, n) uint8 pieces."""
+# A piece of the observation: ("all", (B, n)) the same for every seat; ("seat", (B, P, n)) per
+# observer; ("rot", (B, P, n), k0) the blocks of seats k0 … P−1 places after each observer.
+Piece = tuple[str, Any, int]
+
+
+def _sections(xp: Any, t: Tables, s: BatchState) -> list[Piece]:
+    """Sections 1 to 4 of every seat's canonical vector, as pieces."""
     b = s.hands.shape[0]
     p, h = t.players, t.hand_size
-    others = t.rot[:, 1:]  # (P, P-1)
     hand_bits = t.face_bits[s.hands].reshape(b, p, h * t.cr)  # (B, P, H·CR)
-    hands = hand_bits[:, others].reshape(b, p, (p - 1) * h * t.cr)
     short = (s.hands[:, :, h - 1] == t.empty).astype(xp.uint8)  # (B, P)
     missing = short[:, t.rot]  # (B, P, P), observer first
     deck_size = t.deck_size - s.drawn
+    fireworks = [t.firework_bits[s.fireworks[:, c]] for c in range(t.colours)]
     board = xp.concatenate(
         [
             t.deck_thermo[deck_size],
-            t.firework_bits[s.fireworks].reshape(b, -1),
+            *fireworks,
             t.note_thermo[s.notes],
             t.life_thermo[t.max_storms - s.storms],
         ],
@@ -426,44 +433,77 @@ def _sections(xp: Any, t: Tables, s: BatchState) -> list[Any]:
     is_clue = kind >= 2
     value = t.value[uid]
     # HLE's move types are ordered play, discard, colour clue, rank clue (kinds 1, 0, 2, 3 here).
-    hle_kind = xp.where(kind <= 1, 1 - kind, kind)
-    head = (hle_kind[:, None] == xp.arange(4)) & seen[:, None]
-    colour = (value[:, None] == xp.arange(t.colours)) & (kind == 2)[:, None] & seen[:, None]
-    rank = (value[:, None] == xp.arange(t.ranks)) & (kind == 3)[:, None] & seen[:, None]
+    hle_kind = xp.where(seen, xp.where(kind <= 1, 1 - kind, kind), -1)
+    head = hle_kind[:, None] == xp.arange(4)
+    colour = value[:, None] == xp.where(seen & (kind == 2), xp.arange(t.colours)[:, None], -1).T
+    rank = value[:, None] == xp.where(seen & (kind == 3), xp.arange(t.ranks)[:, None], -1).T
     outcome = ((s.last_mask[:, None] >> xp.arange(h)) & 1).astype(bool) & is_clue[:, None]
-    position = (t.slot[uid][:, None] == xp.arange(h)) & is_card[:, None] & seen[:, None]
-    card = t.face_bits[s.last_card] * seen[:, None]
-    flags = xp.stack([s.last_scored, s.last_note], axis=1) & (kind == 1)[:, None] & seen[:, None]
+    position = t.slot[uid][:, None] == xp.where(seen & is_card, xp.arange(h)[:, None], -1).T
+    card = t.face_bits[s.last_card]  # the empty face for a clue or no move
+    flags = xp.stack([s.last_scored, s.last_note], axis=1)  # only plays set them
     tail = xp.concatenate(
-        [colour, rank, outcome, position, card.astype(bool), flags], axis=1
+        [head, colour, rank, outcome, position, card.astype(bool), flags], axis=1
     ).astype(xp.uint8)
     seats = xp.arange(p)
     actor = (s.last_actor[:, None] - seats) % p  # (B, P): the actor relative to each observer
     target = (actor + t.offset[uid][:, None]) % p
     actor_bits = (actor[..., None] == seats) & seen[:, None, None]
     target_bits = (target[..., None] == seats) & (is_clue & seen)[:, None, None]
-    last = xp.concatenate(
-        [
-            actor_bits.astype(xp.uint8),
-            xp.broadcast_to(head[:, None, :].astype(xp.uint8), (b, p, 4)),
-            target_bits.astype(xp.uint8),
-            xp.broadcast_to(tail[:, None, :], (b, p, tail.shape[1])),
-        ],
-        axis=2,
-    )
     return [
-        hands,
-        missing,
-        xp.broadcast_to(board[:, None, :], (b, p, board.shape[1])),
-        xp.broadcast_to(discards[:, None, :], (b, p, discards.shape[1])),
-        last,
+        ("rot", hand_bits, 1),
+        ("seat", missing, 0),
+        ("all", board, 0),
+        ("all", discards, 0),
+        ("seat", actor_bits.astype(xp.uint8), 0),
+        ("all", tail[:, :4], 0),
+        ("seat", target_bits.astype(xp.uint8), 0),
+        ("all", tail[:, 4:], 0),
     ]
+
+
+def _assemble(xp: Any, t: Tables, pieces: list[Piece], dtype: Any) -> Any:
+    """The (B, P, L) vectors from their pieces."""
+    p = t.players
+    if xp is np:
+        # NumPy: written in place into one new array (no temporary per piece).
+        b = pieces[0][1].shape[0]
+        length = sum(
+            a.shape[-1] * (p - k if kind == "rot" else 1) for kind, a, k in pieces
+        )
+        out = np.empty((b, p, length), dtype)
+        at = 0
+        for kind, array, first in pieces:
+            n = array.shape[-1]
+            if kind == "all":
+                out[:, :, at : at + n] = array[:, None, :]
+                at += n
+            elif kind == "seat":
+                out[:, :, at : at + n] = array
+                at += n
+            else:
+                for k in range(first, p):
+                    for seat in range(p):
+                        out[:, seat, at : at + n] = array[:, (seat + k) % p]
+                    at += n
+        return out
+    parts = []
+    for kind, array, first in pieces:
+        if kind == "all":
+            b, n = array.shape
+            parts.append(xp.broadcast_to(array[:, None, :], (b, p, n)).astype(dtype))
+        elif kind == "seat":
+            parts.append(array.astype(dtype))
+        else:
+            b, _, n = array.shape
+            rotated = array[:, t.rot[:, first:]].reshape(b, p, (p - first) * n)
+            parts.append(rotated.astype(dtype))
+    return xp.concatenate(parts, axis=2)
 
 
 def observe(xp: Any, t: Tables, s: BatchState, observation_type: int) -> Any:
     """Every seat's canonical vector, (B, P, L) uint8, seat s at index s (HLE's
     ``ObservationEncoder(CANONICAL)``); observation types 0 minimal, 1 card knowledge, 2 seer."""
-    parts = _sections(xp, t, s)
+    pieces = _sections(xp, t, s)
     if observation_type != 0:
         b = s.hands.shape[0]
         p, h = t.players, t.hand_size
@@ -472,15 +512,15 @@ def observe(xp: Any, t: Tables, s: BatchState, observation_type: int) -> Any:
         else:
             packed = s.knowledge.astype(xp.int32)
         bits = t.knowledge_bits[packed].reshape(b, p, h * t.card_bits)
-        parts.append(bits[:, t.rot].reshape(b, p, p * h * t.card_bits))
-    return xp.concatenate(parts, axis=2)
+        pieces.append(("rot", bits, 0))
+    return _assemble(xp, t, pieces, xp.uint8)
 
 
 def observe_v0_belief(xp: Any, t: Tables, s: BatchState, dtype: Any) -> Any:
     """Every seat's V0-belief vector (`hanabi_core.hle.encode_v0_belief`), (B, P, L) of `dtype`."""
     b = s.hands.shape[0]
     p, h, r, cr = t.players, t.hand_size, t.ranks, t.cr
-    parts = [part.astype(dtype) for part in _sections(xp, t, s)]
+    pieces = _sections(xp, t, s)
     built = (xp.arange(r) < s.fireworks[:, :, None]).reshape(b, cr)
     remaining = (t.copies - s.discards - built).astype(dtype)  # (B, CR)
     bits = t.knowledge_bits[s.knowledge.astype(xp.int32)].astype(dtype)  # (B, P, H, K)
@@ -488,5 +528,5 @@ def observe_v0_belief(xp: Any, t: Tables, s: BatchState, dtype: Any) -> Any:
     total = xp.sum(weights, axis=3, keepdims=True)
     belief = xp.where(total > 0, weights / xp.where(total > 0, total, 1), 0).astype(dtype)
     card = xp.concatenate([belief, bits[..., cr:]], axis=3).reshape(b, p, h * t.card_bits)
-    parts.append(card[:, t.rot].reshape(b, p, p * h * t.card_bits))
-    return xp.concatenate(parts, axis=2)
+    pieces.append(("rot", card, 0))
+    return _assemble(xp, t, pieces, dtype)
