@@ -345,14 +345,24 @@ def advance(xp: Any, t: Tables, s: BatchState, uid: Any, act: Any) -> tuple[Batc
     turns_left = xp.where(s.turns_left >= 0, s.turns_left - 1, s.turns_left)
     turns_left = xp.where(draws & (drawn == t.deck_size), p, turns_left)
     # Section 7, in rule 7.7's order, and section 8.
-    total = xp.sum(fireworks, axis=1)
+    total = fireworks[:, 0]
+    for colour_index in range(1, c):
+        total = total + fireworks[:, colour_index]
     storm_out = storms >= t.max_storms  # rule 7.1
     done = storm_out | (total == c * r) | (turns_left == 0)  # rules 7.2, 7.3
     score = xp.where(storm_out, 0, total) if t.storm_out_zero else total  # rule 8.2
-    mask = xp.sum(xp.where(touched, xp.left_shift(1, j), 0), axis=1)
-    history = xp.where(
-        xp.arange(t.max_turns) == s.turn[:, None], uid[:, None].astype(xp.int8), s.history
-    )
+    mask = touched[:, 0].astype(xp.int32)
+    for i in range(1, h):
+        mask = mask | (touched[:, i].astype(xp.int32) << i)
+    act = act & ~s.done  # rule 3.3: nothing is played after the end
+    if xp is np:
+        # NumPy: one write into a copy instead of a select over the whole history.
+        history = s.history.copy()
+        history[rows[act], s.turn[act]] = uid[act]
+    else:
+        history = xp.where(
+            xp.arange(t.max_turns) == s.turn[:, None], uid[:, None].astype(xp.int8), s.history
+        )
     new = BatchState(
         deck=s.deck,
         drawn=drawn,
@@ -376,30 +386,32 @@ def advance(xp: Any, t: Tables, s: BatchState, uid: Any, act: Any) -> tuple[Batc
         history=history,
         legal=s.legal,
     )
-    act = act & ~s.done  # rule 3.3: nothing is played after the end
-    picked = []
-    for old, value_new in zip(s, new, strict=True):
-        if old is value_new:
-            picked.append(old)
-            continue
-        shape = (b,) + (1,) * (value_new.ndim - 1)
-        picked.append(xp.where(act.reshape(shape), value_new, old).astype(old.dtype))
-    state = BatchState(*picked)
+    if xp is np and act.all():
+        state = new  # every game moved: nothing to select
+    else:
+        state = _select(xp, act, new, s)
     state = state._replace(
         legal=legal_mask(xp, t, state.hands, state.notes, state.current, state.done)
     )
     return state, xp.where(act, state.score - s.score, 0)
 
 
-def reset_where(xp: Any, t: Tables, s: BatchState, fresh: BatchState, where: Any) -> BatchState:
-    """`fresh`'s games where `where` is set, `s`'s elsewhere."""
+def _select(xp: Any, where: Any, new: BatchState, old: BatchState) -> BatchState:
+    """`new`'s games where `where` is set, `old`'s elsewhere."""
     b = where.shape[0]
-    return BatchState(
-        *(
-            xp.where(where.reshape((b,) + (1,) * (new.ndim - 1)), new, old).astype(old.dtype)
-            for old, new in zip(s, fresh, strict=True)
-        )
-    )
+    picked = []
+    for before, after in zip(old, new, strict=True):
+        if before is after:
+            picked.append(before)
+            continue
+        shape = (b,) + (1,) * (after.ndim - 1)
+        picked.append(xp.where(where.reshape(shape), after, before).astype(before.dtype))
+    return BatchState(*picked)
+
+
+def reset_where(xp: Any, s: BatchState, fresh: BatchState, where: Any) -> BatchState:
+    """`fresh`'s games where `where` is set, `s`'s elsewhere."""
+    return _select(xp, where, fresh, s)
 
 
 # A piece of the observation: ("all", (B, n)) the same for every seat; ("seat", (B, P, n)) per
