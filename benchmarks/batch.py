@@ -74,11 +74,7 @@ def jax_rate(players: int, batch: int, seconds: float, scan: int) -> tuple[float
         pick, deal = jax.random.split(key)
         weights = jax.random.uniform(pick, state.legal.shape) * state.legal
         state, _ = env.advance(state, weights.argmax(axis=1))
-        fresh = env.init(jax.vmap(env.deal)(jax.random.split(deal, batch)))
-        done = state.done
-        state = jax.tree.map(
-            lambda a, b: jnp.where(done.reshape((-1,) + (1,) * (a.ndim - 1)), b, a), state, fresh
-        )
+        state = env.reset_done(deal, state)
         return (state, env.observe(state, 1)), None
 
     @jax.jit

@@ -64,3 +64,17 @@ def test_jaxmarl_style_reset_and_step_vmap_and_scan() -> None:
     )
     assert bool(dones.any()) and not bool(state.done.any())  # finished games were dealt anew
     assert state.legal.any(axis=1).all()
+
+
+def test_batched_auto_reset_and_deals() -> None:
+    env = JaxEngine(options_from_config({"players": 2, **SMALL}))
+    decks = np.asarray(env.deal_batch(jax.random.PRNGKey(3), 40))
+    assert (np.sort(decks, axis=1) == np.sort(np.asarray(env._base))).all()
+    state = env.init(jnp.asarray(decks))
+    done = np.zeros(40, bool)
+    done[[1, 5, 7]] = True
+    for finished in (done, np.ones(40, bool)):  # a few games, then all (the other branch)
+        after = env.reset_done(jax.random.PRNGKey(4), state._replace(done=jnp.asarray(finished)))
+        assert not np.asarray(after.done).any()
+        kept = ~finished
+        assert (np.asarray(after.deck)[kept] == decks[kept]).all()

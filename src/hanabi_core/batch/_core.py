@@ -498,18 +498,34 @@ def _assemble(xp: Any, t: Tables, pieces: list[Piece], dtype: Any) -> Any:
                         out[:, seat, at : at + n] = array[:, (seat + k) % p]
                     at += n
         return out
-    parts = []
-    for kind, array, first in pieces:
-        if kind == "all":
-            b, n = array.shape
-            parts.append(xp.broadcast_to(array[:, None, :], (b, p, n)).astype(dtype))
-        elif kind == "seat":
-            parts.append(array.astype(dtype))
-        else:
-            b, _, n = array.shape
-            rotated = array[:, t.rot[:, first:]].reshape(b, p, (p - first) * n)
-            parts.append(rotated.astype(dtype))
-    return xp.concatenate(parts, axis=2)
+    # XLA: each observer's vector joined from static slices (copies that fuse; a gather with an
+    # index array does not).
+    rows = []
+    for seat in range(p):
+        parts = []
+        for kind, array, first in pieces:
+            if kind == "all":
+                parts.append(array.astype(dtype))
+            elif kind == "seat":
+                parts.append(array[:, seat].astype(dtype))
+            else:
+                parts.extend(array[:, (seat + k) % p].astype(dtype) for k in range(first, p))
+        rows.append(xp.concatenate(parts, axis=1))
+    return xp.stack(rows, axis=1)
+
+
+def knowledge_bits(xp: Any, t: Tables, packed: Any) -> Any:
+    """Section 5's CR + C + R bits of each packed card knowledge, (…, K) uint8."""
+    if xp is np:
+        return t.knowledge_bits[packed]  # NumPy: one table lookup
+    # XLA: the same bits by arithmetic, which fuses, where a gather from the table does not.
+    k = packed[..., None]
+    colour = (k >> xp.arange(t.colours)) & 1
+    rank = (k >> (_RANK_SHIFT + xp.arange(t.ranks))) & 1
+    plausible = (colour[..., :, None] & rank[..., None, :]).reshape(*packed.shape, t.cr)
+    hinted_colour = ((k >> _HINTED_COLOUR_SHIFT) & 7) - 1 == xp.arange(t.colours)
+    hinted_rank = ((k >> _HINTED_RANK_SHIFT) & 7) - 1 == xp.arange(t.ranks)
+    return xp.concatenate([plausible, hinted_colour, hinted_rank], axis=-1).astype(xp.uint8)
 
 
 def observe(xp: Any, t: Tables, s: BatchState, observation_type: int) -> Any:
@@ -523,7 +539,7 @@ def observe(xp: Any, t: Tables, s: BatchState, observation_type: int) -> Any:
             packed = t.seer_knowledge[s.hands.astype(xp.int32)]
         else:
             packed = s.knowledge.astype(xp.int32)
-        bits = t.knowledge_bits[packed].reshape(b, p, h * t.card_bits)
+        bits = knowledge_bits(xp, t, packed).reshape(b, p, h * t.card_bits)
         pieces.append(("rot", bits, 0))
     return _assemble(xp, t, pieces, xp.uint8)
 
@@ -535,7 +551,7 @@ def observe_v0_belief(xp: Any, t: Tables, s: BatchState, dtype: Any) -> Any:
     pieces = _sections(xp, t, s)
     built = (xp.arange(r) < s.fireworks[:, :, None]).reshape(b, cr)
     remaining = (t.copies - s.discards - built).astype(dtype)  # (B, CR)
-    bits = t.knowledge_bits[s.knowledge.astype(xp.int32)].astype(dtype)  # (B, P, H, K)
+    bits = knowledge_bits(xp, t, s.knowledge.astype(xp.int32)).astype(dtype)  # (B, P, H, K)
     weights = bits[..., :cr] * remaining[:, None, None, :]
     total = xp.sum(weights, axis=3, keepdims=True)
     belief = xp.where(total > 0, weights / xp.where(total > 0, total, 1), 0).astype(dtype)

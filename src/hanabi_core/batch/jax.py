@@ -80,6 +80,7 @@ class JaxEngine:
         self.advance = jax.jit(self._advance)
         self.observe = jax.jit(self._observe, static_argnums=1)
         self.observe_v0_belief = jax.jit(self._observe_v0_belief)
+        self.reset_done = jax.jit(self._reset_done)
         self.reset = jax.jit(self._reset)
         self.step = jax.jit(self._step)
         self.step_env = jax.jit(self._step_env)
@@ -109,6 +110,46 @@ class JaxEngine:
     def deal(self, key: Any) -> Any:
         """One shuffled deck of faces from `key`."""
         return jax.random.permutation(key, self._base)
+
+    def deal_batch(self, key: Any, batch_size: int) -> Any:
+        """(B, D) shuffled decks from `key`: a Fisher–Yates shuffle run on all B decks at once
+        (on CPU about five times cheaper than a sort per deck, as ``jax.random.permutation``
+        does)."""
+        size = self._base.shape[0]
+        uniform = jax.random.uniform(key, (batch_size, size))
+        columns = jnp.arange(size)
+
+        def swap(n: Any, deck: Any) -> Any:
+            i = size - 1 - n
+            j = jnp.floor(uniform[:, i] * (i + 1)).astype(jnp.int32)  # 0 <= j <= i
+            at_i = deck[:, i]
+            at_j = jnp.take_along_axis(deck, j[:, None], axis=1)[:, 0]
+            deck = jnp.where(columns == j[:, None], at_i[:, None], deck)
+            return jnp.where(columns == i, at_j[:, None], deck)
+
+        start = jnp.broadcast_to(self._base, (batch_size, size))
+        return jax.lax.fori_loop(0, size - 1, swap, start)
+
+    def _reset_done(self, key: Any, state: BatchState) -> BatchState:
+        """`state` with its finished games replaced by new deals from `key` (batched
+        auto-reset). Only the finished games are shuffled for while they are at most a
+        sixteenth of the batch (the usual case: a game lasts some 60 steps); else all are."""
+        b = state.done.shape[0]
+        few = max(1, b // 16)
+        t = self.tables
+
+        def some(_: Any) -> BatchState:
+            rows = jnp.nonzero(state.done, size=few, fill_value=b)[0]  # b: dropped below
+            fresh = _core.init(jnp, t, self.deal_batch(key, few))
+            return BatchState(
+                *(old.at[rows].set(new, mode="drop") for old, new in zip(state, fresh, strict=True))
+            )
+
+        def every(_: Any) -> BatchState:
+            fresh = _core.init(jnp, t, self.deal_batch(key, b))
+            return _core.reset_where(jnp, state, fresh, state.done)
+
+        return jax.lax.cond(state.done.sum() <= few, some, every, None)  # type: ignore[no-any-return]
 
     def _reset(self, key: Any) -> tuple[Any, BatchState]:
         """One new game from `key`: ``(obs (P, L), state)`` (JaxMARL's ``reset``)."""
