@@ -62,15 +62,14 @@ def memory_per_game(players: int) -> tuple[int, int]:
 
 
 def jax_rate(players: int, batch: int, seconds: float, scan: int) -> tuple[float, float]:
-    import jax  # noqa: PLC0415
-    import jax.numpy as jnp  # noqa: PLC0415
+    import jax
 
-    from hanabi_core.batch.jax import JaxEngine  # noqa: PLC0415
+    from hanabi_core.batch.jax import JaxEngine
 
     env = JaxEngine(options_from_config({"players": players}))
 
     def one(carry: Any, key: Any) -> tuple[Any, None]:
-        state, obs = carry
+        state, _ = carry
         pick, deal = jax.random.split(key)
         weights = jax.random.uniform(pick, state.legal.shape) * state.legal
         state, _ = env.advance(state, weights.argmax(axis=1))
@@ -104,7 +103,8 @@ def jax_rate(players: int, batch: int, seconds: float, scan: int) -> tuple[float
 JAXMARL = r"""
 import json, sys, time
 import jax, jax.numpy as jnp, jaxmarl
-players, batch, seconds, scan = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
+players, batch, seconds, scan = map(float, sys.argv[1:5])
+players, batch, scan = int(players), int(batch), int(scan)
 env = jaxmarl.make("hanabi", num_agents=players)
 agents = env.agents
 def one(carry, key):
@@ -139,14 +139,16 @@ def jaxmarl_rate(
     python: str, players: int, batch: int, seconds: float, scan: int
 ) -> tuple[float, float]:
     args = [python, "-c", JAXMARL, str(players), str(batch), str(seconds), str(scan)]
-    out = subprocess.run(args, capture_output=True, text=True, check=True, env={**os.environ, "JAX_PLATFORMS": "cpu"})
+    out = subprocess.run(
+        args, capture_output=True, text=True, check=True, env={**os.environ, "JAX_PLATFORMS": "cpu"}
+    )
     rate, compile_s, _ = json.loads(out.stdout.strip().splitlines()[-1])
     return rate, compile_s
 
 
 def hle_rate(players: int, seconds: float) -> float | None:
     try:
-        from hanabi_learning_environment import rl_env  # noqa: PLC0415
+        from hanabi_learning_environment import rl_env
     except ImportError:
         return None
     rng = random.Random(0)
@@ -160,7 +162,9 @@ def hle_rate(players: int, seconds: float) -> float | None:
             seats = obs["player_observations"]
             for seat in seats:
                 seat["vectorized"]
-            obs, _, done, _ = env.step(rng.choice(seats[obs["current_player"]]["legal_moves_as_int"]))
+            obs, _, done, _ = env.step(
+                rng.choice(seats[obs["current_player"]]["legal_moves_as_int"])
+            )
             steps += 1
     return steps / (time.process_time() - start)
 
@@ -175,18 +179,26 @@ def main() -> None:
     parser.add_argument("--no-jax", action="store_true")
     parser.add_argument("--jaxmarl", metavar="PYTHON", help="a Python with jaxmarl installed")
     args = parser.parse_args()
-    print(f"# {platform.python_implementation()} {platform.python_version()}, NumPy {np.__version__}")
+    print(
+        f"# {platform.python_implementation()} {platform.python_version()}, NumPy {np.__version__}"
+    )
     for players in args.players:
         state_bytes, obs_bytes = memory_per_game(players)
-        print(f"# {players} players: {state_bytes} bytes of state + {obs_bytes} of observation a game")
+        print(
+            f"# {players} players: {state_bytes} bytes of state + {obs_bytes} of observation a game"
+        )
         hle = max(hle_rate(players, args.seconds) or 0 for _ in range(args.repeat)) or None
         print(f"hle      P={players}            {hle or float('nan'):>12,.0f} steps/s")
         sys.stdout.flush()
         for batch in args.batch:
-            row = {"numpy": max(numpy_rate(players, batch, args.seconds) for _ in range(args.repeat))}
+            row = {
+                "numpy": max(numpy_rate(players, batch, args.seconds) for _ in range(args.repeat))
+            }
             compiles = {}
             if not args.no_jax:
-                runs = [jax_rate(players, batch, args.seconds, args.scan) for _ in range(args.repeat)]
+                runs = [
+                    jax_rate(players, batch, args.seconds, args.scan) for _ in range(args.repeat)
+                ]
                 row["jax"] = max(r for r, _ in runs)
                 compiles["jax"] = runs[0][1]
             if args.jaxmarl:

@@ -155,7 +155,7 @@ def test_jaxmarl_corpus_replays_through_the_batch() -> None:
     total = np.zeros(len(actions), np.int64)
     for n in range(moves.shape[1]):
         assert not batch.done[lengths > n].any(), "a game ended before its last move"
-        batch, reward, done = engine.step(batch, moves[:, n])
+        batch, reward, _ = engine.step(batch, moves[:, n])
         total += reward
     assert len(actions) == 10_000
     assert batch.done.all()
@@ -190,7 +190,7 @@ def test_illegal_uids_raise_naming_the_games() -> None:
 def test_illegal_uids_may_be_skipped() -> None:
     engine = Engine(OPTIONS)
     batch = engine.reset(3, seed=1)
-    after, reward, done = engine.step(batch, np.array([5, -1, 0]), illegal="skip")
+    after, reward, _ = engine.step(batch, np.array([5, -1, 0]), illegal="skip")
     assert after.turn.tolist() == [1, 0, 0] and reward.tolist()[1:] == [0, 0]
     assert (after.hands[1:] == batch.hands[1:]).all()
 
@@ -302,6 +302,6 @@ def test_parallel_env_keys_by_agent() -> None:
     assert set(observations) == {"player_0", "player_1"} == set(infos)
     assert not observations["player_1"]["action_mask"].any()  # seat 0 moves first
     actions = {a: o["action_mask"].argmax(axis=1) for a, o in observations.items()}
-    observations, rewards, terminations, truncations, _ = env.step(actions)
+    observations, rewards, terminations, _, _ = env.step(actions)
     assert observations["player_1"]["action_mask"].any(axis=1).all()
     assert rewards["player_0"].shape == (3,) and not terminations["player_1"].any()

@@ -17,9 +17,15 @@ SMALL = {"colors": 2, "hand_size": 2, "max_information_tokens": 3, "max_life_tok
 
 @pytest.mark.parametrize(
     ("players", "config"),
-    [(3, SMALL), pytest.param(2, {}, marks=pytest.mark.slow), pytest.param(5, {}, marks=pytest.mark.slow)],
+    [
+        (3, SMALL),
+        pytest.param(2, {}, marks=pytest.mark.slow),
+        pytest.param(5, {}, marks=pytest.mark.slow),
+    ],
 )
 def test_jax_engine_equals_numpy_engine(players: int, config: dict[str, int]) -> None:
+    """Every field, reward and observation bit of the twin equal to the NumPy engine's, step by
+    step (the default run compiles one observation type; the slow run all three)."""
     options = options_from_config({"players": players, **config})
     engine = Engine(options)
     twin = JaxEngine(options)
@@ -29,7 +35,7 @@ def test_jax_engine_equals_numpy_engine(players: int, config: dict[str, int]) ->
     while True:
         for name, ours, theirs in zip(batch._fields, batch, state, strict=True):
             assert (np.asarray(theirs) == ours).all(), name
-        for observation_type in (0, 1, 2):
+        for observation_type in (0, 1, 2) if players != 3 else (1,):
             assert (
                 np.asarray(twin.observe(state, observation_type))
                 == engine.observe(batch, observation_type)
@@ -45,10 +51,10 @@ def test_jax_engine_equals_numpy_engine(players: int, config: dict[str, int]) ->
 
 
 def test_jaxmarl_style_reset_and_step_vmap_and_scan() -> None:
-    env = JaxEngine(options_from_config({"players": 2}), observation_type=0)
+    env = JaxEngine(options_from_config({"players": 2, **SMALL, "colors": 1}), observation_type=0)
     keys = jax.random.split(jax.random.PRNGKey(0), 8)
     obs, state = jax.vmap(env.reset)(keys)
-    assert obs.shape == (8, 2, 308) and obs.dtype == jnp.uint8
+    assert obs.shape == (8, 2, 62) and obs.dtype == jnp.uint8
 
     def body(carry, key):  # type: ignore[no-untyped-def]
         obs, state = carry
@@ -59,8 +65,8 @@ def test_jaxmarl_style_reset_and_step_vmap_and_scan() -> None:
         obs, state, reward, done, _ = jax.vmap(env.step)(keys, state, action)
         return (obs, state), (reward, done)
 
-    (obs, state), (rewards, dones) = jax.lax.scan(
-        body, (obs, state), jax.random.split(jax.random.PRNGKey(1), 200)
+    (obs, state), (_, dones) = jax.lax.scan(
+        body, (obs, state), jax.random.split(jax.random.PRNGKey(1), 40)
     )
     assert bool(dones.any()) and not bool(state.done.any())  # finished games were dealt anew
     assert state.legal.any(axis=1).all()

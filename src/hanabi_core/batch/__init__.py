@@ -9,9 +9,7 @@ from __future__ import annotations
 try:
     import numpy  # noqa: F401
 except ImportError as error:  # pragma: no cover - the extra is missing
-    raise ImportError(
-        'hanabi_core.batch needs NumPy: pip install "hanabi_core[batch]"'
-    ) from error
+    raise ImportError('hanabi_core.batch needs NumPy: pip install "hanabi_core[batch]"') from error
 
 from ._core import BatchState
 from .engine import Engine, check_options

@@ -96,7 +96,7 @@ def _thermometers(length: int) -> np.ndarray[Any, Any]:
 class Tables:
     """The static sizes and lookup tables of one configuration (derived once, never changed)."""
 
-    def __init__(  # noqa: PLR0917, PLR0915
+    def __init__(  # noqa: PLR0917
         self,
         players: int,
         colours: int,
@@ -205,7 +205,9 @@ class Tables:
             found = object.__new__(Tables)
             for key, value in vars(self).items():
                 if key != "_on":
-                    setattr(found, key, xp.asarray(value) if isinstance(value, np.ndarray) else value)
+                    setattr(
+                        found, key, xp.asarray(value) if isinstance(value, np.ndarray) else value
+                    )
             found._on = {}
             self._on[name] = found
         return found
@@ -221,7 +223,9 @@ def _seat_rows(xp: Any, array: Any, seat: Any) -> Any:
     return array[xp.arange(array.shape[0]), seat]
 
 
-def legal_mask(xp: Any, t: Tables, hands: Any, notes: Any, current: Any, done: Any) -> Any:
+def legal_mask(  # noqa: PLR0917
+    xp: Any, t: Tables, hands: Any, notes: Any, current: Any, done: Any
+) -> Any:
     """The (B, M) legal uids of the player to move (rules 3.3, 4.1, 4.5, 5.2)."""
     b = hands.shape[0]
     held = _seat_rows(xp, hands, current) != t.empty  # (B, H)
@@ -339,7 +343,9 @@ def advance(xp: Any, t: Tables, s: BatchState, uid: Any, act: Any) -> tuple[Batc
     told = (seats == target[:, None]) & is_clue[:, None]
     hands = xp.where(mover[..., None], hand_after[:, None, :].astype(xp.int8), s.hands)
     knowledge = xp.where(
-        mover[..., None], mine_after[:, None, :], xp.where(told[..., None], known_after[:, None, :], s.knowledge)
+        mover[..., None],
+        mine_after[:, None, :],
+        xp.where(told[..., None], known_after[:, None, :], s.knowledge),
     )
     # Rule 7.3: the final round.
     turns_left = xp.where(s.turns_left >= 0, s.turns_left - 1, s.turns_left)
@@ -386,10 +392,8 @@ def advance(xp: Any, t: Tables, s: BatchState, uid: Any, act: Any) -> tuple[Batc
         history=history,
         legal=s.legal,
     )
-    if xp is np and act.all():
-        state = new  # every game moved: nothing to select
-    else:
-        state = _select(xp, act, new, s)
+    # NumPy, when every game moved: nothing to select.
+    state = new if xp is np and act.all() else _select(xp, act, new, s)
     state = state._replace(
         legal=legal_mask(xp, t, state.hands, state.notes, state.current, state.done)
     )
@@ -479,9 +483,7 @@ def _assemble(xp: Any, t: Tables, pieces: list[Piece], dtype: Any) -> Any:
     if xp is np:
         # NumPy: written in place into one new array (no temporary per piece).
         b = pieces[0][1].shape[0]
-        length = sum(
-            a.shape[-1] * (p - k if kind == "rot" else 1) for kind, a, k in pieces
-        )
+        length = sum(a.shape[-1] * (p - k if kind == "rot" else 1) for kind, a, k in pieces)
         out = np.empty((b, p, length), dtype)
         at = 0
         for kind, array, first in pieces:

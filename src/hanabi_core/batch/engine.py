@@ -17,7 +17,7 @@ from ..options import Options
 from ..records import GameRecord
 from ..rules import check
 from ..spec import Rule
-from ..state import GameState
+from ..state import GameState, Turn
 from . import _core
 from ._core import BatchState, Tables
 
@@ -221,7 +221,7 @@ class Engine:
             batch, _ = _core.advance(np, t, batch, uids, act)
         return batch
 
-    def _uid(self, turn: Any) -> int:
+    def _uid(self, turn: Turn) -> int:
         t = self.tables
         action = turn.action
         if isinstance(action, Discard):
@@ -289,10 +289,7 @@ class Engine:
             finished = np.flatnonzero(done)
             fresh = _core.init(np, t, self.shuffle(finished.size, auto_reset))
             new = BatchState(
-                *(
-                    _put(old, finished, part)
-                    for old, part in zip(new, fresh, strict=True)
-                )
+                *(_put(old, finished, part) for old, part in zip(new, fresh, strict=True))
             )
         return new, reward, done
 
@@ -365,13 +362,12 @@ class Engine:
 
     def record(self, state: BatchState, game: int) -> GameRecord:
         """Game `game` of the batch as a [`GameRecord`][hanabi_core.GameRecord]."""
-        return record_from_uids(
-            self.options, self.deck_cards(state, game), self.uids(state, game)
-        )
+        return record_from_uids(self.options, self.deck_cards(state, game), self.uids(state, game))
 
 
 def _put(old: Array, rows: Array, new: Array) -> Array:
-    out = old.copy()
+    """A copy of `old` with `new` in rows `rows`."""
+    out: Array = old.copy()
     out[rows] = new
     return out
 

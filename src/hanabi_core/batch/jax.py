@@ -169,8 +169,6 @@ class JaxEngine:
         reward and done flag are the ended game's, the observation and state the new game's."""
         obs, new, reward, done, _ = self._step_env(key, state, action)
         fresh_obs, fresh = self._reset(key)
-        state = BatchState(
-            *(jnp.where(done, b, a) for a, b in zip(new, fresh, strict=True))
-        )
+        state = BatchState(*(jnp.where(done, b, a) for a, b in zip(new, fresh, strict=True)))
         obs = jnp.where(done, fresh_obs, obs)
         return obs, state, reward, done, {"legal": state.legal}

@@ -13,7 +13,7 @@ from ..errors import InvalidOptions, _brief
 from ..records import GameRecord
 from ..state import GameState
 from ._core import BatchState
-from .engine import Engine
+from .engine import Engine, _put
 
 __all__ = ["ParallelEnv", "VectorEnv"]
 
@@ -31,7 +31,7 @@ def _observation_type(value: object) -> int:
             "observation_type",
             f"must be 0, 1, 2, 'minimal', 'card_knowledge' or 'seer', got {_brief(value)}",
         )
-    return int(value)  # type: ignore[call-overload]
+    return int(value)  # type: ignore[call-overload,unused-ignore]
 
 
 class VectorEnv:
@@ -149,9 +149,7 @@ class VectorEnv:
         self._restart = np.zeros(self.num_envs, bool)
         return self._obs(), {}
 
-    def step(
-        self, actions: Any
-    ) -> tuple[dict[str, Array], Array, Array, Array, dict[str, Any]]:
+    def step(self, actions: Any) -> tuple[dict[str, Array], Array, Array, Array, dict[str, Any]]:
         """Every game's player to move takes `actions[i]`, an HLE uid.
 
         Raises:
@@ -197,12 +195,6 @@ class VectorEnv:
 
     def close(self) -> None:
         """Nothing to release (Gymnasium's API)."""
-
-
-def _put(old: Array, rows: Array, new: Array) -> Array:
-    out = old.copy()
-    out[rows] = new
-    return out
 
 
 class ParallelEnv:
