@@ -156,8 +156,9 @@ class VectorEnv:
             IllegalAction: an illegal uid in a game that is not being reset, naming the games;
                 nothing is changed.
         """
+        before = self.state  # raises before the first reset
         assert self._rng is not None
-        state, reward, done = self.engine.step(self.state, np.asarray(actions))
+        state, reward, done = self.engine.step(before, np.asarray(actions))
         restart = self._restart
         if restart.any():
             rows = np.flatnonzero(restart)
