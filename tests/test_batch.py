@@ -125,6 +125,11 @@ def test_batch_equals_scalar_engine_thousands(players: int, config: str) -> None
     play_differential(options, 250, seed=1000 + players, belief_every=3)
 
 
+def test_big_hands() -> None:
+    """Hands of 12 cards (the reveal bitmask past the lookup table's reach)."""
+    play_differential(options_from_config({"players": 2, "colors": 3, "hand_size": 12}), 3, seed=9)
+
+
 def test_storm_out_scoring_by_fireworks() -> None:
     """`storm_out_score="fireworks"` (rule 10.5) keeps the fireworks' score after the last
     Storm, as the scalar engine does."""

@@ -193,6 +193,34 @@ class Tables:
         # A face's colour bit (bits 0 to C−1) and rank bit (bits C to C+R−1); 0 for no card.
         self.clue_bits = np.concatenate([1 << (f // r) | 1 << (c + f % r), [0]]).astype(np.int32)
         self.clue_shifts = np.arange(c + r, dtype=np.int32)
+        # Section 4 by lookup. Row M of each uid table stands for "no move yet" (all 0).
+        # head[actor·(M+1) + uid][observer]: the actor, the move type and the target, relative
+        # to the observer (P + 4 + P bits); HLE orders the types play, discard, colour, rank.
+        head = np.zeros((p * (m + 1), p, 2 * p + 4), np.uint8)
+        value_bits = np.zeros((m + 1, c + r), np.uint8)  # the clue's colour or rank
+        position = np.zeros((m + 1, h), np.uint8)  # the slot played or discarded
+        for uid in range(m):
+            k = int(self.kind[uid])
+            if k <= 1:
+                position[uid, self.slot[uid]] = 1
+            else:
+                value_bits[uid, self.value[uid] + (0 if k == 2 else c)] = 1
+            for actor in range(p):
+                for seat in range(p):
+                    row = head[actor * (m + 1) + uid, seat]
+                    relative = (actor - seat) % p
+                    row[relative] = 1
+                    row[p + (1 - k if k <= 1 else k)] = 1
+                    if k >= 2:
+                        row[p + 4 + (relative + self.offset[uid]) % p] = 1
+        self.last_head = head
+        self.last_value = value_bits
+        self.last_position = position
+        # The touched slots of a clue, from its bitmask.
+        # (A table only for hands of up to 10 cards: it has 2**H rows.)
+        self.mask_bits = (
+            ((np.arange(1 << h)[:, None] >> np.arange(h)) & 1).astype(np.uint8) if h <= 10 else None
+        )
         self._on: dict[str, Tables] = {}
 
     def on(self, xp: Any) -> Tables:
@@ -442,38 +470,29 @@ def _sections(xp: Any, t: Tables, s: BatchState) -> list[Piece]:
         axis=1,
     )
     discards = (s.discards[:, t.discard_face] > t.discard_within).astype(xp.uint8)
-    seen = s.last_uid >= 0
-    uid = xp.maximum(s.last_uid, 0)
-    kind = t.kind[uid]
-    is_card = kind <= 1
-    is_clue = kind >= 2
-    value = t.value[uid]
-    # HLE's move types are ordered play, discard, colour clue, rank clue (kinds 1, 0, 2, 3 here).
-    hle_kind = xp.where(seen, xp.where(kind <= 1, 1 - kind, kind), -1)
-    head = hle_kind[:, None] == xp.arange(4)
-    colour = value[:, None] == xp.where(seen & (kind == 2), xp.arange(t.colours)[:, None], -1).T
-    rank = value[:, None] == xp.where(seen & (kind == 3), xp.arange(t.ranks)[:, None], -1).T
-    outcome = ((s.last_mask[:, None] >> xp.arange(h)) & 1).astype(bool) & is_clue[:, None]
-    position = t.slot[uid][:, None] == xp.where(seen & is_card, xp.arange(h)[:, None], -1).T
-    card = t.face_bits[s.last_card]  # the empty face for a clue or no move
-    flags = xp.stack([s.last_scored, s.last_note], axis=1)  # only plays set them
+    # Section 4, looked up: uid M stands for "no move yet".
+    uid = xp.where(s.last_uid >= 0, s.last_uid, t.moves)
+    head = t.last_head[s.last_actor * (t.moves + 1) + uid]  # (B, P, P + 4 + P)
+    flags = xp.stack([s.last_scored, s.last_note], axis=1).astype(xp.uint8)  # plays only
     tail = xp.concatenate(
-        [head, colour, rank, outcome, position, card.astype(bool), flags], axis=1
-    ).astype(xp.uint8)
-    seats = xp.arange(p)
-    actor = (s.last_actor[:, None] - seats) % p  # (B, P): the actor relative to each observer
-    target = (actor + t.offset[uid][:, None]) % p
-    actor_bits = (actor[..., None] == seats) & seen[:, None, None]
-    target_bits = (target[..., None] == seats) & (is_clue & seen)[:, None, None]
+        [
+            t.last_value[uid],
+            t.mask_bits[s.last_mask]
+            if t.mask_bits is not None
+            else ((s.last_mask[:, None] >> xp.arange(t.hand_size)) & 1).astype(xp.uint8),
+            t.last_position[uid],
+            t.face_bits[s.last_card],
+            flags,
+        ],
+        axis=1,
+    )
     return [
         ("rot", hand_bits, 1),
         ("seat", missing, 0),
         ("all", board, 0),
         ("all", discards, 0),
-        ("seat", actor_bits.astype(xp.uint8), 0),
-        ("all", tail[:, :4], 0),
-        ("seat", target_bits.astype(xp.uint8), 0),
-        ("all", tail[:, 4:], 0),
+        ("seat", head, 0),
+        ("all", tail, 0),
     ]
 
 
