@@ -200,18 +200,18 @@ class Tables:
         value_bits = np.zeros((m + 1, c + r), np.uint8)  # the clue's colour or rank
         position = np.zeros((m + 1, h), np.uint8)  # the slot played or discarded
         for uid in range(m):
-            k = int(self.kind[uid])
-            if k <= 1:
+            move = int(self.kind[uid])
+            if move <= 1:
                 position[uid, self.slot[uid]] = 1
             else:
-                value_bits[uid, self.value[uid] + (0 if k == 2 else c)] = 1
+                value_bits[uid, self.value[uid] + (0 if move == 2 else c)] = 1
             for actor in range(p):
                 for seat in range(p):
                     row = head[actor * (m + 1) + uid, seat]
                     relative = (actor - seat) % p
                     row[relative] = 1
-                    row[p + (1 - k if k <= 1 else k)] = 1
-                    if k >= 2:
+                    row[p + (1 - move if move <= 1 else move)] = 1
+                    if move >= 2:
                         row[p + 4 + (relative + self.offset[uid]) % p] = 1
         self.last_head = head
         self.last_value = value_bits
