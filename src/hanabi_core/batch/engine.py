@@ -34,9 +34,12 @@ def check_options(options: Options) -> None:
     """Refuse a game the batch engine does not play.
 
     It plays HLE's games: 2 to 5 players, HLE's variants (1 to 5 of the colours R, Y, G, W, B:
-    the base game is five), any hand size, Note cap and Storm count, with a last round, clues that
-    must touch a card, and either scoring of the last Storm. That covers the ``"hle"``,
-    ``"rr-deluxe"`` and (but for its negative clues) printed editions over the base deck.
+    the base game is five), any hand size, Note cap and Storm count, with a last round (rule
+    7.3), clues that must touch a card (rule 4.5), and either scoring of the last Storm (rule
+    10.5). That is the ``"hle"`` and ``"rr-deluxe"`` editions and `Options(players)` of the
+    base game. It refuses the editions with negative clues (``"abacus"``, ``"cocktail"``),
+    hanab.live's early end (``"hanab-live"``), the multicolour deck (``"abacus-advanced"``) and
+    every hanab.live variant: HLE's uids and observation bits do not express them.
 
     Raises:
         InvalidOptions: naming the option the engine cannot play.
