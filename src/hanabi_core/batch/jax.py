@@ -7,9 +7,8 @@ holds the two to the same states and bits.
 
 Two styles:
 
-- batched, as the NumPy engine: [`JaxEngine.init`][hanabi_core.batch.jax.JaxEngine.init]
-  (decks → states), [`advance`][hanabi_core.batch.jax.JaxEngine.advance] (states, uids →
-  states, rewards), [`observe`][hanabi_core.batch.jax.JaxEngine.observe]; each is jitted;
+- batched, as the NumPy engine: `init` (decks → states), `advance` (states, uids → states,
+  rewards), `observe`, `observe_v0_belief` and `reset_done`; each is jitted;
 - one game, in JaxMARL's functional style, for ``jax.vmap`` and ``jax.lax.scan``:
   ``obs, state = env.reset(key)`` and ``obs, state, reward, done, info = env.step(key, state,
   action)``, which deals a new game from `key` when the game ends, as JaxMARL's ``step`` does.
@@ -62,6 +61,18 @@ class JaxEngine:
     Args:
         options: the game's options, as for [`Engine`][hanabi_core.batch.Engine].
         observation_type: the observation `reset` and `step` return (0, 1 or 2).
+
+    Attributes:
+        init: jitted ``(decks (B, D) faces) -> BatchState``.
+        advance: jitted ``(state, uids (B,)) -> (state, rewards)``; a game whose uid is illegal
+            (or that is over) is left as it was.
+        observe: jitted ``(state, observation_type) -> (B, P, L) uint8``.
+        observe_v0_belief: jitted ``(state) -> (B, P, L) float32``.
+        reset_done: jitted ``(key, state) -> state`` with its finished games dealt anew.
+        reset: jitted ``(key) -> (obs (P, L), state)`` of one game (JaxMARL's ``reset``).
+        step: jitted ``(key, state, action) -> (obs, state, reward, done, info)`` of one game,
+            dealing a new game from `key` when it ends (JaxMARL's ``step``).
+        step_env: the same without the new deal.
 
     Raises:
         InvalidOptions: a game the engine does not play, or a bad observation type.
