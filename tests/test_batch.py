@@ -310,3 +310,13 @@ def test_parallel_env_keys_by_agent() -> None:
     observations, rewards, terminations, _, _ = env.step(actions)
     assert observations["player_1"]["action_mask"].any(axis=1).all()
     assert rewards["player_0"].shape == (3,) and not terminations["player_1"].any()
+
+
+def test_vector_env_spaces_hold_its_observations() -> None:
+    pytest.importorskip("gymnasium")
+    env = VectorEnv(3, players=4, observation_type=0)
+    obs, _ = env.reset(seed=5)
+    assert env.observation_space.contains(obs)
+    assert env.single_observation_space.contains({k: v[1] for k, v in obs.items()})
+    actions = env.action_space.sample()
+    assert actions.shape == (3,) and env.single_action_space.n == env.num_moves

@@ -98,6 +98,46 @@ class VectorEnv:
         self._state: BatchState | None = None
         self._restart = np.zeros(num_envs, bool)
 
+    def _spaces(self) -> Any:
+        try:
+            from gymnasium import spaces  # noqa: PLC0415  (the rl extra, only when asked)
+            from gymnasium.vector.utils import batch_space  # noqa: PLC0415
+        except ImportError as error:  # pragma: no cover - the extra is missing
+            raise ImportError('the spaces need Gymnasium: pip install "hanabi_core[rl]"') from error
+        return spaces, batch_space
+
+    @property
+    def single_observation_space(self) -> Any:
+        """One game's observation as a Gymnasium space: ``Dict(observation=Box(0, 1, (P, L),
+        uint8), action_mask=Box(False, True, (M,), bool), current_player=Discrete(P))``.
+        Needs Gymnasium (the `rl` extra), as do the other spaces."""
+        spaces, _ = self._spaces()
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(0, 1, (self.players, self.observation_length), np.uint8),
+                "action_mask": spaces.Box(0, 1, (self.num_moves,), bool),
+                "current_player": spaces.Discrete(self.players),
+            }
+        )
+
+    @property
+    def observation_space(self) -> Any:
+        """The batch's observation space (`single_observation_space` for B games)."""
+        _, batch_space = self._spaces()
+        return batch_space(self.single_observation_space, self.num_envs)
+
+    @property
+    def single_action_space(self) -> Any:
+        """One game's action: ``Discrete(M)``, an HLE uid."""
+        spaces, _ = self._spaces()
+        return spaces.Discrete(self.num_moves)
+
+    @property
+    def action_space(self) -> Any:
+        """The batch's actions: ``MultiDiscrete([M] * B)``."""
+        spaces, _ = self._spaces()
+        return spaces.MultiDiscrete([self.num_moves] * self.num_envs)
+
     @property
     def state(self) -> BatchState:
         """The games as arrays (a [`BatchState`][hanabi_core.batch.BatchState])."""
