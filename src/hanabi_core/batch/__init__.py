@@ -1,0 +1,18 @@
+"""Thousands of HLE games at once, as arrays: the batch engine (NumPy, and JAX).
+
+Install the `batch` extra (`pip install "hanabi_core[batch]"`: NumPy); the JAX twin
+[`hanabi_core.batch.jax`][hanabi_core.batch.jax] needs the `jax` extra.
+"""
+
+from __future__ import annotations
+
+try:
+    import numpy  # noqa: F401
+except ImportError as error:  # pragma: no cover - the extra is missing
+    raise ImportError('hanabi_core.batch needs NumPy: pip install "hanabi_core[batch]"') from error
+
+from ._core import BatchState
+from .engine import Engine, check_options
+from .vector import ParallelEnv, VectorEnv
+
+__all__ = ["BatchState", "Engine", "ParallelEnv", "VectorEnv", "check_options"]
