@@ -1,15 +1,18 @@
 """Thousands of HLE games at once, as arrays: the batch engine (NumPy, and JAX).
 
-Install the `batch` extra (`pip install "hanabi_core[batch]"`: NumPy); the JAX twin
+Install the `batch` extra (`pip install -e ".[batch]"` from a clone, `pip install
+"hanabi-core[batch]"` once released: NumPy); the JAX twin
 [`hanabi_core.batch.jax`][hanabi_core.batch.jax] needs the `jax` extra.
 """
 
 from __future__ import annotations
 
+from .._extras import missing_extra
+
 try:
     import numpy  # noqa: F401
 except ImportError as error:  # pragma: no cover - the extra is missing
-    raise ImportError('hanabi_core.batch needs NumPy: pip install "hanabi_core[batch]"') from error
+    raise missing_extra("hanabi_core.batch", "NumPy", "batch") from error
 
 from ._core import BatchState
 from .engine import Engine, check_options

@@ -1,6 +1,7 @@
 """The batch engine under JAX: the same code and array layout as the NumPy engine, jittable.
 
-Needs the `jax` extra (``pip install "hanabi_core[jax]"``; CPU is enough). The rules and
+Needs the `jax` extra (``pip install -e ".[jax]"`` from a clone, ``pip install
+"hanabi-core[jax]"`` once released; CPU is enough). The rules and
 encoders are the very functions the NumPy [`Engine`][hanabi_core.batch.Engine] runs
 (`hanabi_core.batch._core`, written over an array namespace), here over ``jax.numpy``; a test
 holds the two to the same states and bits.
@@ -32,11 +33,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._extras import missing_extra
+
 try:
     import jax
     import jax.numpy as jnp
 except ImportError as error:  # pragma: no cover - the extra is missing
-    raise ImportError('hanabi_core.batch.jax needs JAX: pip install "hanabi_core[jax]"') from error
+    raise missing_extra("hanabi_core.batch.jax", "JAX", "jax") from error
 
 from .. import hle
 from ..options import Options

@@ -9,6 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import hle
+from .._extras import missing_extra
 from ..errors import InvalidOptions, brief
 from ..records import GameRecord
 from ..state import GameState
@@ -103,7 +104,7 @@ class VectorEnv:
             from gymnasium import spaces  # noqa: PLC0415  (the rl extra, only when asked)
             from gymnasium.vector.utils import batch_space  # noqa: PLC0415
         except ImportError as error:  # pragma: no cover - the extra is missing
-            raise ImportError('the spaces need Gymnasium: pip install "hanabi_core[rl]"') from error
+            raise missing_extra("the spaces", "Gymnasium", "rl") from error
         return spaces, batch_space
 
     @property
