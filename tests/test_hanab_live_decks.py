@@ -94,3 +94,24 @@ def test_every_seed_gives_a_permutation_and_always_the_same(seed, size):
     order = permutation(seed, size)
     assert sorted(order) == list(range(size))
     assert permutation(seed, size) == order
+
+
+def test_simulate_deals_hanab_lives_decks():
+    """Issue 22: `simulate(..., deals="hanab-live")` plays the decks hanab.live deals for its
+    seeds p<P>v<id>s<seed + i>, so bots play the games people play there."""
+    from hanabi_core import EDITIONS, Options
+    from hanabi_core.simulate import play_game, simulate
+
+    options = EDITIONS["hanab-live"].options(3, variant=variant("Rainbow (5 Suits)"))
+    result = simulate("simple", options=options, games=3, seed=1, deals="hanab-live", bot_seed=7)
+    assert result.deals == "hanab-live" and [g.seed for g in result.games[0]] == [1, 2, 3]
+    from hanabi_core.bots import BOTS
+
+    for game in result.games[0]:
+        dealt = deck(seed_name(3, "Rainbow (5 Suits)", game.seed))
+        final = play_game(options, BOTS["simple"], game.seed, dealt, bot_seed=7)
+        assert final.dealt[0].card == dealt[0] and final.outcome.score == game.score
+    base = simulate("simple", players=2, games=2, seed=5, deals="hanab-live", bot_seed=7)
+    assert base.options.variant == variant("No Variant")  # the shared name: the base game
+    with pytest.raises(ValueError, match=r"hanab\.live deals"):
+        simulate("simple", options=Options(2, variant="quux"), games=1, deals="hanab-live")

@@ -52,9 +52,11 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     sim.add_argument("--variant", default=None, help=_cli_input.VARIANT_HELP)
     sim.add_argument("--edition", choices=tuple(EDITIONS), default=None)
     sim.add_argument(
-        "--deals", choices=("seeded", "quux"), default="seeded",
+        "--deals", choices=("seeded", "quux", "hanab-live"), default="seeded",
         help="seeded: game i dealt from seed S+i (default); quux: game i is the i-th deck of "
-        "Quuxplusone/Hanabi's stream for seed S (the edition defaults to quux)",
+        "Quuxplusone/Hanabi's stream for seed S (the edition defaults to quux); hanab-live: game "
+        "i is the deck hanab.live deals for its seed p<P>v<variant id>s<S+i> (the edition "
+        "defaults to hanab-live)",
     )  # fmt: skip
     sim.add_argument("--games", type=int, default=1000, help="games per bot (default 1000)")
     sim.add_argument(
@@ -140,8 +142,8 @@ def run(args: argparse.Namespace) -> int:
         specs = [spec.strip() for spec in (args.bot or "simple").split(",") if spec.strip()]
         bots = [_cli_input.bot(spec) for spec in specs]
     edition = args.edition
-    if args.deals == "quux" and edition is None:
-        edition = "quux"  # Quux's decks are dealt by Quux's rules unless told otherwise
+    if args.deals in ("quux", "hanab-live") and edition is None:
+        edition = args.deals  # a server's decks are dealt by its rules unless told otherwise
     options = _cli_input.options(2 if players is None else players, args.variant, edition)
     workers = args.workers if args.workers is not None else default_workers()
     isatty = getattr(sys.stderr, "isatty", None)
@@ -174,11 +176,12 @@ def report(result: Simulation) -> str:
     o = result.options
     edition = f", {EDITIONS[result.edition].name} edition" if result.edition else ""
     last = result.seed + result.requested - 1
-    dealt = (
-        f"games 0 to {result.requested - 1} of Quux's stream for seed {result.seed}"
-        if result.deals == "quux"
-        else f"seeds {result.seed} to {last}"
-    )
+    if result.deals == "quux":
+        dealt = f"games 0 to {result.requested - 1} of Quux's stream for seed {result.seed}"
+    elif result.deals == "hanab-live":
+        dealt = f"hanab.live's seeds s{result.seed} to s{last}"
+    else:
+        dealt = f"seeds {result.seed} to {last}"
     lines = [
         f"{o.variant.name}{edition}, {o.players} players, {result.requested} games per bot "
         f"({dealt})",

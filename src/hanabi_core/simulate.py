@@ -22,9 +22,11 @@ assert difference.bot == "random" and abs(difference.mean - (rand.mean - simple.
 
 With ``deals="quux"``, game *i* is instead the *i*-th deck of Quuxplusone/Hanabi's stream for
 ``seed`` ([`hanabi_core.quux.decks`][hanabi_core.quux.decks]), as its server deals them, so the
-Quux bots play the games of its published table. Every summary gives the mean both ways a storm-out
-is scored: with the fireworks kept (Quux, hanabi.rs) and with zero (HLE and the HLE paper), whatever
-the options say (rule 10.5).
+Quux bots play the games of its published table. With ``deals="hanab-live"``, game *i* is the deck
+hanab.live's server deals for the seed ``p<players>v<variant id>s<seed + i>``
+([`hanablive.deck`][hanabi_core.hanablive.decks.deck]): the decks people play there. Every summary
+gives the mean both ways a storm-out is scored: with the fireworks kept (Quux, hanabi.rs) and with
+zero (HLE and the HLE paper), whatever the options say (rule 10.5).
 
 Ctrl-C (`KeyboardInterrupt`) stops the run cleanly: `simulate` returns what the finished games
 give, with `interrupted` set. `hanabi-core simulate` is the command-line face of this module.
@@ -77,9 +79,11 @@ __all__ = [
 ]
 
 
-#: The deal sources of `simulate`: ``"seeded"`` (game *i* dealt from seed ``seed + i``, rule 2.5)
-#: and ``"quux"`` (game *i* is the *i*-th deck of Quuxplusone/Hanabi's stream for ``seed``).
-DEALS: tuple[str, ...] = ("seeded", "quux")
+#: The deal sources of `simulate`: ``"seeded"`` (game *i* dealt from seed ``seed + i``, rule 2.5),
+#: ``"quux"`` (game *i* is the *i*-th deck of Quuxplusone/Hanabi's stream for ``seed``) and
+#: ``"hanab-live"`` (game *i* is the deck hanab.live's server deals for its seed
+#: ``p<players>v<variant id>s<seed + i>``).
+DEALS: tuple[str, ...] = ("seeded", "quux", "hanab-live")
 
 
 class SimulationError(HanabiError, RuntimeError):
@@ -462,10 +466,7 @@ def _run_batch(job: _Job, batch: _Batch, interrupted: Callable[[], bool] | None 
     suits = job.options.variant.suit_names
     texts: list[str] = []
     for seed in range(first, first + count):
-        deck = None
-        if codes is not None:
-            k = (seed - first) * _QUUX_DECK
-            deck = deck_from_codes(codes[k : k + _QUUX_DECK], suits)
+        deck = _deck(job.options, job.deals, seed, first, codes, suits)
         try:
             state = play_game(job.options, bot, seed, deck, bot_seed=job.bot_seed)
         except Exception:
@@ -513,6 +514,27 @@ def default_workers() -> int:
 
 
 _QUUX_DECK = 50  # cards in a Quux deck, one code (byte) each
+
+
+def _deck(  # noqa: PLR0917 (a private helper of two call sites)
+    options: Options,
+    deals: str,
+    seed: int,
+    first: int,
+    codes: bytes | None,
+    suits: Sequence[str],
+) -> tuple[Card, ...] | None:
+    """The deck of the game `seed` of a batch starting at `first` (`None`: dealt by rule 2.5)."""
+    if codes is not None:  # Quux's stream, made in the parent
+        k = (seed - first) * _QUUX_DECK
+        return tuple(deck_from_codes(codes[k : k + _QUUX_DECK], suits))
+    if deals == "hanab-live":
+        # The hanab.live adapter, imported on first use: the play room does not load it otherwise.
+        from .hanablive.decks import deck, seed_name  # noqa: PLC0415
+
+        variant = options.variant
+        return deck(seed_name(options.players, variant, seed), variant)
+    return None
 
 
 def _batches(
@@ -609,8 +631,10 @@ def simulate(
             counted).
         progress: called in this process as ``progress(done, total)`` (games, over every bot)
             after each batch; it may raise `KeyboardInterrupt` to stop the run.
-        deals: one of `DEALS`: ``"seeded"`` (rule 2.5) or ``"quux"`` (Quux's stream; `seed` is
-            then a seed of ``std::mt19937``, from 0 to 2**32 - 1).
+        deals: one of `DEALS`: ``"seeded"`` (rule 2.5), ``"quux"`` (Quux's stream; `seed` is
+            then a seed of ``std::mt19937``, from 0 to 2**32 - 1) or ``"hanab-live"`` (game *i*
+            dealt as hanab.live deals ``p<players>v<variant id>s<seed + i>``; the variant must be
+            one of hanab.live's).
         bot_seed: the key of the bots' generators, 0 to 2**64 - 1 (default: drawn from the
             operating system; the result keeps it, to repeat the run).
 
@@ -645,7 +669,20 @@ def simulate(
         raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
     if type(games) is not int or games < 0:
         raise ValueError(f"games must be a whole number of at least 0, got {brief(games)}")
-    if deals == "quux":
+    if deals == "hanab-live":
+        from .hanablive.decks import seed_name  # noqa: PLC0415 (the adapter, on first use)
+
+        if type(seed) is not int or seed < 0 or seed + max(games, 1) - 1 > MAX_SEED:
+            raise ValueError(
+                f"seed + games - 1 must be from 0 to 2**64 - 1, got seed {brief(seed)}"
+            )
+        try:
+            seed_name(options.players, options.variant, 1)
+        except HanabiError:
+            raise ValueError(
+                f"hanab.live deals need one of its variants, got {options.variant.name}"
+            ) from None
+    elif deals == "quux":
         if type(seed) is not int or not 0 <= seed < 1 << 32:
             raise ValueError(
                 f"a Quux seed is a whole number from 0 to 2**32 - 1, got {brief(seed)}"
@@ -707,10 +744,7 @@ def simulate(
                     f"seed {failed}", f"the bot {name} raised {kind}, which is not an error"
                 )
             # Play the game that failed again, here, so that its own exception is raised.
-            deck = None
-            if codes is not None:
-                k = (failed - first) * _QUUX_DECK
-                deck = deck_from_codes(codes[k : k + _QUUX_DECK], options.variant.suit_names)
+            deck = _deck(options, deals, failed, first, codes, options.variant.suit_names)
             play_game(options, chosen[index][1] or BOTS[name], failed, deck, bot_seed=bot_seed)
             raise RuntimeError(f"the game dealt from seed {failed} failed in a worker only")
         if progress is not None:

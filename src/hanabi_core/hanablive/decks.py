@@ -35,7 +35,7 @@ from functools import cache
 from ..cards import Card
 from ..errors import InvalidDeck, brief
 from ..variants import Variant
-from .variants import ID_PREFIX, _data
+from .variants import HANAB_LIVE_VARIANTS, ID_PREFIX, _data
 from .variants import variant as _variant_by_name
 
 __all__ = ["deck", "permutation", "seed_name", "variant_of_seed"]
@@ -142,9 +142,13 @@ def permutation(seed: str, size: int) -> list[int]:
 
 def _variant_id(variant: str | Variant) -> int:
     if isinstance(variant, Variant):
-        if not variant.id.startswith(ID_PREFIX):
-            raise InvalidDeck("seed", f"{variant.id!r} is not a hanab.live variant")
-        name = variant.id[len(ID_PREFIX) :]
+        if variant.id.startswith(ID_PREFIX):
+            name: object = variant.id[len(ID_PREFIX) :]
+        else:  # one of the six variants hanab.live shares with the library (rule 9.8)
+            shared = {ours: theirs for theirs, ours in HANAB_LIVE_VARIANTS.items()}
+            name = shared.get(variant.id)
+            if name is None:
+                raise InvalidDeck("seed", f"{variant.id!r} is not a hanab.live variant")
     else:
         name = variant
     facts = _data()[0].get(name) if isinstance(name, str) else None
