@@ -37,3 +37,10 @@ DATA = Path(__file__).resolve().parent / "data"
 def hanab_live() -> Path:
     """The folder of real hanab.live game records (tests/data/hanab-live)."""
     return DATA / "hanab-live"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The JAX tests run last. JAX starts threads when it is imported, and `os.fork` in a
+    threaded process can deadlock the child; `simulate` (and the tests that kill its workers)
+    fork worker processes, so none may run after JAX is loaded."""
+    items.sort(key=lambda item: "jax" in item.nodeid.split("::")[0])

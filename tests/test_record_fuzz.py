@@ -283,10 +283,12 @@ def test_whatever_write_record_writes_read_record_reads_back_equal(
         assert error.path.startswith("$.options")  # what hanab.live cannot express
         return
     again = parse_record(theirs)
-    # hanab.live always ends a game once nothing left can raise the score (rule 7.6): a game
-    # written in its format is read back under that rule, and replays to the same states.
+    # hanab.live always ends a game once nothing left can raise the score (rule 7.6), and its
+    # All or Nothing waits when a player cannot act (rule 7.4c, "wait"): a game written in its
+    # format is read back under those rules (the hanab-live preset's), and replays to the same
+    # states.
     assert (again.options, again.deck, again.actions) == (
-        record.options.replace(end_at_max_reachable=True),
+        record.options.replace(end_at_max_reachable=True, no_legal_action="wait"),
         record.deck,
         record.actions,
     )
