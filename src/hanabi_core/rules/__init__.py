@@ -158,6 +158,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     The rules themselves are stated once, in
     [`legal_actions_from`][hanabi_core.rules.legal_actions_from], which this reads the state into.
 
+    Raises:
+        InvalidArgument: `state` is not a `GameState` (tested on the failure path only).
+
     ```python
     from hanabi_core import Options, new_game, legal_actions, Play
     actions = legal_actions(new_game(Options(2), seed=1))
@@ -262,6 +265,10 @@ def playable(state: GameState, card: DealtCard | Card) -> bool:
     A helper for bots and drivers that know the card (a held card of another player, or a card
     a driver peeks at); `apply` makes the same test when the card is played.
 
+    Raises:
+        InvalidArgument: `state` is not a state (anything with a state's `options`, `built`,
+            `directions` and `starts` is read as one: a view, say) or `card` is not a card.
+
     ```python
     from hanabi_core import Card, Options, new_game, playable
     state = new_game(Options(2), seed=1)
@@ -295,6 +302,10 @@ def check(state: GameState, action: object) -> IllegalAction | None:
     """Why `apply(state, action)` would be refused, or `None` if it would be accepted.
 
     Checks run in rule-number order, so the error names the first rule the action breaks.
+
+    Raises:
+        InvalidArgument: `state` is not a `GameState` (anything given as `action` is judged:
+            what is not an action is refused by rule 3.4).
     """
     try:
         if state.outcome is not None:
@@ -327,7 +338,12 @@ def check(state: GameState, action: object) -> IllegalAction | None:
 
 
 def is_legal(state: GameState, action: object) -> bool:
-    """`True` exactly when `apply(state, action)` would return a state rather than raise."""
+    """`True` exactly when `apply(state, action)` would return a state rather than raise an
+    `IllegalAction`.
+
+    Raises:
+        InvalidArgument: `state` is not a `GameState`.
+    """
     return check(state, action) is None
 
 
