@@ -9,13 +9,20 @@ from __future__ import annotations
 import concurrent.futures
 import copy
 import multiprocessing
+import os
 import pickle
+import subprocess
+import sys
 import types
 from collections.abc import Callable
+from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+import hanabi_core
 from hanabi_core import (
     EDITIONS,
     VARIANTS,
@@ -37,12 +44,15 @@ from hanabi_core import (
     SamplingError,
     Suit,
     Variant,
+    abandon,
     apply,
     check,
     hanablive,
     is_legal,
     legal_actions,
     new_game,
+    parse_action,
+    playable,
     rating,
     view,
 )
@@ -426,3 +436,152 @@ def test_r2_6_a_state_built_by_hand_is_not_validated_but_check_state_tells() -> 
     ):
         with pytest.raises(AssertionError):
             check_state(bad)
+
+
+# --- 17. (issue 25, Low) A hash is the same in every process under a fixed PYTHONHASHSEED ---------
+
+# Plays one seeded game per variant and prints the hash of the options, of states along the way and
+# of every seat's view of them. `hash(None)` is an address before Python 3.12, so a field holding
+# `None` (no outcome yet, a hidden hand, a clue's hidden value, a card not drawn) must not reach a
+# hash as itself.
+_HASHES_SCRIPT = """
+from hanabi_core import Options, apply, legal_actions, new_game, view
+from hanabi_core.hanablive import variant
+
+names = [None, "Rainbow (6 Suits)", "Throw It in a Hole (5 Suits)", "Cow & Pig (5 Suits)",
+         "Up or Down (5 Suits)", "Duck (5 Suits)", "Clue Starved (5 Suits)"]
+for name in names:
+    options = Options(3) if name is None else Options(3, variant=variant(name))
+    state = new_game(options, seed=11)
+    hashes = [hash(options), hash(options.variant)]
+    while True:
+        if state.turn % 9 == 0 or state.is_over:
+            hashes.append(hash(state))
+            hashes.extend(hash(view(state, seat)) for seat in range(3))
+            hashes.extend(hash(turn) for turn in state.turns[-2:])
+        if state.is_over:
+            break
+        actions = legal_actions(state)
+        state = apply(state, actions[state.turn * 7 % len(actions)])
+    print(name, *hashes)
+"""
+
+
+def test_low_hash_of_a_view_is_stable_across_processes() -> None:
+    source = str(Path(hanabi_core.__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": source}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", _HASHES_SCRIPT],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        ).stdout
+        for _ in range(2)
+    ]
+    assert runs[0].count("\n") == 7
+    assert runs[0] == runs[1]
+
+
+# --- 18. (issue 25) A function taking a state refuses what is not one, naming the argument --------
+
+
+def _odd_values() -> list[object]:
+    """Values of every kind a caller might pass by mistake, some with a state's field names."""
+    state = new_game(Options(2), seed=1)
+    over = new_game(Options(2), seed=1)
+    while not over.is_over:
+        over = apply(over, legal_actions(over)[-1])
+    hole = new_game(Options(2, variant=hanablive.variant("Throw It in a Hole (5 Suits)")), seed=1)
+    return [
+        None, 0, -1, 2**70, 1.5, float("nan"), True, "x", "play 0", b"", [], [0], {}, (), (0, 1),
+        object(), GameState, Options(2), VARIANTS["base"], Play(0), Discard(9), RankClue(1, 1),
+        Card("red", 1), state.hands[0][0], state.log, over.log, over.outcome,
+        view(state, 0), view(over, 1), view(hole, 0),
+        types.SimpleNamespace(outcome=None),
+        types.SimpleNamespace(outcome=None, current_player=0, hands=((), ()), options=Options(2)),
+        types.SimpleNamespace(outcome=over.outcome, options=Options(2)),
+        types.SimpleNamespace(outcome=None, current_player=5, hands=None, notes=8),
+    ]  # fmt: skip
+
+
+_ODD = _odd_values()
+
+
+def _calls(state: GameState, odd: object) -> list[tuple[str, Callable[[], object]]]:
+    """Each public function of `hanabi_core.__all__` that takes a state, with `odd` for one
+    argument at a time (the state, then the other argument given a real state)."""
+    return [
+        ("apply(odd, Play(0))", lambda: apply(odd, Play(0))),  # type: ignore[arg-type]
+        ("apply(state, odd)", lambda: apply(state, odd)),  # type: ignore[arg-type]
+        ("check(odd, Play(0))", lambda: check(odd, Play(0))),  # type: ignore[arg-type]
+        ("check(state, odd)", lambda: check(state, odd)),
+        ("is_legal(odd, Discard(0))", lambda: is_legal(odd, Discard(0))),  # type: ignore[arg-type]
+        ("is_legal(state, odd)", lambda: is_legal(state, odd)),
+        ("legal_actions(odd)", lambda: legal_actions(odd)),  # type: ignore[arg-type]
+        ("playable(odd, card)", lambda: playable(odd, Card("red", 1))),  # type: ignore[arg-type]
+        ("playable(state, odd)", lambda: playable(state, odd)),  # type: ignore[arg-type]
+        ("view(odd, 0)", lambda: view(odd, 0)),  # type: ignore[arg-type]
+        ("view(state, odd)", lambda: view(state, odd)),  # type: ignore[arg-type]
+        ("abandon(odd)", lambda: abandon(odd)),  # type: ignore[arg-type]
+        ("parse_action('play 0', odd)", lambda: parse_action("play 0", odd)),  # type: ignore[arg-type]
+        ("parse_action(odd, state)", lambda: parse_action(odd, state)),  # type: ignore[arg-type]
+    ]
+
+
+def _assert_only_library_errors(state: GameState, odd: object) -> None:
+    for name, call in _calls(state, odd):
+        try:
+            call()
+        except HanabiError:
+            pass
+        except Exception as error:  # pragma: no cover - the failure being tested for
+            raise AssertionError(f"{name} with odd={odd!r} raised {error!r}") from error
+
+
+@pytest.mark.parametrize("odd", _ODD, ids=lambda odd: type(odd).__name__)
+def test_r3_4_functions_taking_a_state_raise_only_the_librarys_errors(odd: object) -> None:
+    for state in (new_game(Options(3), seed=5), abandon(new_game(Options(2), seed=5))):
+        _assert_only_library_errors(state, odd)
+
+
+@given(
+    odd=st.one_of(
+        st.sampled_from(_ODD),
+        st.from_type(type).flatmap(st.from_type).filter(lambda v: not isinstance(v, GameState)),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=4),
+            lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner),
+            max_leaves=6,
+        ),
+    )
+)
+def test_r3_4_arbitrary_values_given_as_a_state_raise_only_the_librarys_errors(
+    odd: object,
+) -> None:
+    _assert_only_library_errors(new_game(Options(2), seed=3), odd)
+
+
+def test_r3_4_a_value_that_is_not_a_state_is_named_as_the_argument() -> None:
+    state = new_game(Options(2), seed=1)
+    for call in (
+        lambda: apply("x", Play(0)),  # type: ignore[arg-type]
+        lambda: view(None, 0),  # type: ignore[arg-type]
+        lambda: legal_actions(view(state, 0)),  # type: ignore[arg-type]
+        lambda: abandon(view(state, 0)),  # type: ignore[arg-type]
+        lambda: check(3, Play(0)),  # type: ignore[arg-type]
+        lambda: playable(None, Card("red", 1)),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(InvalidArgument, match="must be a GameState") as caught:
+            call()
+        assert caught.value.field == "state"
+        assert pickle.loads(pickle.dumps(caught.value)) == caught.value
+    with pytest.raises(InvalidArgument, match="must be a Card") as caught:
+        playable(state, "r1")  # type: ignore[arg-type]
+    assert caught.value.field == "card"
+    # An action that is not an action is a turn the rules refuse (rule 3.4), as before.
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, "play 0")  # type: ignore[arg-type]
+    assert refused.value.rule.name == "KNOWN_ACTIONS_ONLY"

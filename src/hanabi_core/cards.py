@@ -13,6 +13,7 @@ from typing import Any
 
 from attrs import Attribute, field, frozen
 
+from ._hashing import none_key
 from .errors import InvalidDeck, InvalidOptions, brief
 
 __all__ = ["RANKS", "START", "Card", "ClueTouch", "DealtCard", "Suit"]
@@ -196,7 +197,9 @@ class Suit:
     touch: ClueTouch = field(default=ClueTouch.OWN_COLOUR, validator=_suit_touch)
     copies: tuple[int, ...] = field(default=(3, 2, 2, 2, 1), validator=_copies_valid)
     descending: bool = field(default=False, validator=_suit_descending)
-    colours: tuple[str, ...] | None = field(default=None, kw_only=True, validator=_colours_valid)
+    colours: tuple[str, ...] | None = field(
+        default=None, kw_only=True, validator=_colours_valid, eq=none_key
+    )
     all_ranks: bool = field(default=False, kw_only=True, validator=_suit_flag)
     no_ranks: bool = field(default=False, kw_only=True, validator=_suit_flag)
     prism: bool = field(default=False, kw_only=True, validator=_suit_flag)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from ._hashing import none_key
 from .actions import Action
 from .cards import DealtCard
 
@@ -127,7 +128,13 @@ class Log:
             node = node.previous
         value: int = 0 if node is None else node._hash
         for node in reversed(pending):
-            value = hash((value, node.entry))
+            # The entry's fields, `None` (no card, no draw) as a constant: `hash(None)` is an
+            # address before Python 3.12, not the same in two processes (see `_hashing`).
+            player, action, touched, card, misplay, note_gained, drawn = node.entry
+            value = hash((
+                value, player, action, touched, none_key(card), misplay, note_gained,
+                none_key(drawn),
+            ))  # fmt: skip
             _set(node, "_hash", value)
         return value
 

@@ -18,8 +18,10 @@ from typing import Protocol
 from attrs import field, frozen
 
 from ._fast import frozen_builder
+from ._hashing import none_key
 from .actions import Action, Discard, Play
 from .cards import DealtCard
+from .errors import InvalidArgument, brief
 
 # `_log_of` stays importable here: pickles of a `Log` made before `log.py` name it `state._log_of`.
 from .log import Entry, Log, _log_of, push  # noqa: F401
@@ -39,6 +41,7 @@ __all__ = [
     "card_action",
     "card_fate",
     "new_state",
+    "not_a_state",
     "push",
 ]
 
@@ -109,10 +112,10 @@ class Turn:
     player: int
     action: Action
     touched: tuple[int, ...] = ()
-    card: DealtCard | None = None
+    card: DealtCard | None = field(default=None, eq=none_key)
     misplay: bool = False
     note_gained: bool = False
-    drawn: DealtCard | None = None
+    drawn: DealtCard | None = field(default=None, eq=none_key)
 
     @property
     def drawn_order(self) -> int | None:
@@ -237,9 +240,9 @@ class GameState:
     storms: int
     current_player: int
     turn: int
-    turns_left: int | None
-    log: Log | None = field(repr=False)
-    outcome: Outcome | None
+    turns_left: int | None = field(eq=none_key)
+    log: Log | None = field(repr=False, eq=none_key)
+    outcome: Outcome | None = field(eq=none_key)
     directions: tuple[int, ...] = ()
     starts: tuple[int, ...] = ()
     seed: int | None = field(default=None, eq=False, repr=False)
@@ -329,3 +332,19 @@ class _NewState(Protocol):
 #: written through their descriptors (`_fast.frozen_builder`), at about 60% of the cost of attrs'
 #: `__init__`, which is a tenth of a whole turn. The state is just as frozen afterwards.
 new_state: _NewState = frozen_builder(GameState)
+
+
+def not_a_state(value: object, name: str = "state") -> InvalidArgument:
+    """The error for `value`, given as argument `name` where a `GameState` is due (issue 25).
+
+    The functions taking a state (`apply`, `check`, `view`, ...) raise it on the failure path
+    only: they read the state's fields directly, and when that fails on a value that is not a
+    `GameState` this names the argument rather than letting an `AttributeError` escape.
+
+    ```python
+    from hanabi_core.state import not_a_state
+
+    assert str(not_a_state("x")) == "Invalid state: must be a GameState (from new_game), got 'x'"
+    ```
+    """
+    return InvalidArgument(name, f"must be a GameState (from new_game), got {brief(value)}")

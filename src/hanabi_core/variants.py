@@ -15,6 +15,7 @@ from typing import Any
 
 from attrs import Attribute, field, frozen
 
+from ._hashing import none_key
 from ._readonly import ReadOnlyMap
 from .cards import RANKS, START, Card, ClueTouch, Suit
 from .cards import _rank_slot as _slot
@@ -201,6 +202,7 @@ class Variant:
         default=None,
         kw_only=True,
         validator=_kind_of(SpecialRank, "a SpecialRank or None", optional=True),
+        eq=none_key,
     )
     rank_touch: RankTouch = field(
         default=RankTouch.EQUAL, kw_only=True, validator=_kind_of(RankTouch, "a RankTouch")

@@ -27,6 +27,7 @@ from typing import Literal, cast
 from attrs import field, frozen
 
 from ._fast import frozen_builder
+from ._hashing import none_items_key, none_key
 from .actions import Action, ColourClue, Discard, Play, RankClue, whole_number
 from .cards import DealtCard
 from .errors import InvalidArgument, brief
@@ -41,7 +42,7 @@ from .knowledge import (
 from .options import Options
 from .rules.hands import dealt_orders, replace_card
 from .scoring import points
-from .state import Fate, GameState, Outcome, card_action, card_fate
+from .state import Fate, GameState, Outcome, card_action, card_fate, not_a_state
 from .variants import ClueShown, Variant
 
 __all__ = ["HiddenClue", "HiddenPlay", "PlayerView", "SeenTurn", "view"]
@@ -75,7 +76,7 @@ class HiddenClue:
     """
 
     target: int = field(validator=whole_number)
-    kind: Literal["colour", "rank"] | None = field(validator=_kind)
+    kind: Literal["colour", "rank"] | None = field(validator=_kind, eq=none_key)
 
     def __str__(self) -> str:
         return f"clue ({self.kind or 'hidden'}) to seat {self.target}"
@@ -162,11 +163,11 @@ class SeenTurn:
     action: Action | HiddenClue | HiddenPlay
     touched: tuple[int, ...] = ()
     slots: tuple[int, ...] = ()
-    card: DealtCard | None = None
-    misplay: bool | None = False
+    card: DealtCard | None = field(default=None, eq=none_key)
+    misplay: bool | None = field(default=False, eq=none_key)
     note_gained: bool = False
-    drawn_order: int | None = None
-    drawn: DealtCard | None = None
+    drawn_order: int | None = field(default=None, eq=none_key)
+    drawn: DealtCard | None = field(default=None, eq=none_key)
 
 
 @frozen(cache_hash=True, repr=False)
@@ -209,17 +210,17 @@ class PlayerView:
 
     seat: int
     options: Options
-    hands: tuple[tuple[DealtCard, ...] | None, ...]
+    hands: tuple[tuple[DealtCard, ...] | None, ...] = field(eq=none_items_key)
     knowledge: tuple[tuple[CardKnowledge, ...], ...]
-    built: tuple[int, ...] | None
+    built: tuple[int, ...] | None = field(eq=none_key)
     discards: tuple[DealtCard, ...]
     notes: int
-    storms: int | None
+    storms: int | None = field(eq=none_key)
     deck_size: int
     turn: int
     current_player: int
-    turns_left: int | None
-    outcome: Outcome | None
+    turns_left: int | None = field(eq=none_key)
+    outcome: Outcome | None = field(eq=none_key)
     history: tuple[SeenTurn, ...]
     directions: tuple[int, ...] = ()
     starts: tuple[int, ...] = ()
@@ -288,7 +289,8 @@ def view(state: GameState, player: int) -> PlayerView:
     counters); the view keeps no reference to the state or to its deck.
 
     Raises:
-        InvalidArgument: `player` is not a seat of the game (a `ValueError`).
+        InvalidArgument: `state` is not a `GameState`, or `player` is not a seat of the game (a
+            `ValueError`).
 
     ```python
     from hanabi_core import Options, new_game, apply, RankClue, view
@@ -302,6 +304,8 @@ def view(state: GameState, player: int) -> PlayerView:
     assert all(k.ranks != (rank,) for k in seen.own if not k.clued)  # and what others are not
     ```
     """
+    if not isinstance(state, GameState):  # issue 25: name the argument (a view is not hot)
+        raise not_a_state(state)
     options = state.options
     players = options.players
     if type(player) is not int or not 0 <= player < players:

@@ -27,7 +27,7 @@ from ..log import Entry
 from ..options import Options
 from ..scoring import max_points
 from ..spec import Rule
-from ..state import Direction, EndReason, GameState, Outcome, new_state, push
+from ..state import Direction, EndReason, GameState, Outcome, new_state, not_a_state, push
 from .dead_hands import dead_hands_outcome, playable_now, still_to_move, waits
 from .effects import (
     Effect,
@@ -158,23 +158,33 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     The rules themselves are stated once, in
     [`legal_actions_from`][hanabi_core.rules.legal_actions_from], which this reads the state into.
 
+    Raises:
+        InvalidArgument: `state` is not a `GameState` (tested on the failure path only).
+
     ```python
     from hanabi_core import Options, new_game, legal_actions, Play
     actions = legal_actions(new_game(Options(2), seed=1))
     assert actions[0] == Play(0)
     ```
     """
-    if state.outcome is not None:
-        return ()  # rule 3.3
-    options = state.options
-    p = state.current_player
-    hands = state.hands
-    # The log is walked only under Alternating Clues (rule 9.26): on this hot path, even making
-    # the lazy walk costs more than the check.
-    return _legal_actions(
-        options, p, len(hands[p]), hands, state.notes,
-        _logged_actions(state.log) if options.variant.alternating_clues else (),
-    )  # fmt: skip
+    try:
+        if state.outcome is not None:
+            return ()  # rule 3.3
+        options = state.options
+        p = state.current_player
+        hands = state.hands
+        # The log is walked only under Alternating Clues (rule 9.26): on this hot path, even making
+        # the lazy walk costs more than the check.
+        return _legal_actions(
+            options, p, len(hands[p]), hands, state.notes,
+            _logged_actions(state.log) if options.variant.alternating_clues else (),
+        )  # fmt: skip
+    except Exception:
+        # Issue 25: a value that is not a state fails on its first field read; name the
+        # argument. Checked only here, on the failure path, so that a state pays nothing.
+        if isinstance(state, GameState):
+            raise
+        raise not_a_state(state) from None
 
 
 def legal_actions_from(  # noqa: PLR0917  (the facts legality reads, one by one)
@@ -255,54 +265,85 @@ def playable(state: GameState, card: DealtCard | Card) -> bool:
     A helper for bots and drivers that know the card (a held card of another player, or a card
     a driver peeks at); `apply` makes the same test when the card is played.
 
+    Raises:
+        InvalidArgument: `state` is not a state (anything with a state's `options`, `built`,
+            `directions` and `starts` is read as one: a view, say) or `card` is not a card.
+
     ```python
     from hanabi_core import Card, Options, new_game, playable
     state = new_game(Options(2), seed=1)
     assert playable(state, Card("red", 1)) and not playable(state, Card("red", 2))
     ```
     """
-    variant = state.options.variant
-    if isinstance(card, DealtCard):
-        suit = card.suit_index
-    else:
-        found = variant.suit_index(card.suit)
-        if found is None:
-            return False
-        suit = found
-    return firework_after(
-        state.options, state.built, state.directions, state.starts, suit, card.rank
-    )[0]
+    try:
+        variant = state.options.variant
+        if isinstance(card, DealtCard):
+            suit = card.suit_index
+        else:
+            found = variant.suit_index(card.suit)
+            if found is None:
+                return False
+            suit = found
+        return firework_after(
+            state.options, state.built, state.directions, state.starts, suit, card.rank
+        )[0]
+    except Exception:
+        # Issue 25: name the argument that is not what it should be (on the failure path only).
+        if not isinstance(state, GameState):
+            raise not_a_state(state) from None
+        if not isinstance(card, (DealtCard, Card)):
+            raise InvalidArgument(
+                "card", f"must be a Card or a DealtCard, got {brief(card)}"
+            ) from None
+        raise
 
 
 def check(state: GameState, action: object) -> IllegalAction | None:
     """Why `apply(state, action)` would be refused, or `None` if it would be accepted.
 
     Checks run in rule-number order, so the error names the first rule the action breaks.
+
+    Raises:
+        InvalidArgument: `state` is not a `GameState` (anything given as `action` is judged:
+            what is not an action is refused by rule 3.4).
     """
-    if state.outcome is not None:
-        # Rule 3.3: nothing is played after the end.
+    try:
+        if state.outcome is not None:
+            # Rule 3.3: nothing is played after the end.
+            return _refuse(
+                state,
+                action,
+                Rule.NO_ACTION_AFTER_THE_END,
+                f"Cannot {_verb(action)}: the game is over "
+                f"({state.outcome.reason.value.replace('-', ' ')}, score {state.outcome.score})",
+            )
+        if isinstance(action, (Play, Discard)):
+            return _check_card_action(state, action)
+        if isinstance(action, (ColourClue, RankClue)):
+            return _check_clue(state, action)
+        # Rule 3.4: a turn is one of the four actions, nothing else (no passing, rule 3.1).
         return _refuse(
             state,
             action,
-            Rule.NO_ACTION_AFTER_THE_END,
-            f"Cannot {_verb(action)}: the game is over "
-            f"({state.outcome.reason.value.replace('-', ' ')}, score {state.outcome.score})",
+            Rule.KNOWN_ACTIONS_ONLY,
+            f"Cannot take {brief(action)} as a turn: "
+            "a turn is a Play, Discard, ColourClue or RankClue",
         )
-    if isinstance(action, (Play, Discard)):
-        return _check_card_action(state, action)
-    if isinstance(action, (ColourClue, RankClue)):
-        return _check_clue(state, action)
-    # Rule 3.4: a turn is one of the four actions, nothing else (no passing, rule 3.1).
-    return _refuse(
-        state,
-        action,
-        Rule.KNOWN_ACTIONS_ONLY,
-        f"Cannot take {brief(action)} as a turn: a turn is a Play, Discard, ColourClue or RankClue",
-    )
+    except Exception:
+        # Issue 25: a value that is not a state fails on its first field read; name the
+        # argument. Checked only here, on the failure path, so that a state pays nothing.
+        if isinstance(state, GameState):
+            raise
+        raise not_a_state(state) from None
 
 
 def is_legal(state: GameState, action: object) -> bool:
-    """`True` exactly when `apply(state, action)` would return a state rather than raise."""
+    """`True` exactly when `apply(state, action)` would return a state rather than raise an
+    `IllegalAction`.
+
+    Raises:
+        InvalidArgument: `state` is not a `GameState`.
+    """
     return check(state, action) is None
 
 
@@ -317,6 +358,7 @@ def abandon(state: GameState) -> GameState:
 
     Raises:
         IllegalAction: the game is already over (rule 3.3).
+        InvalidArgument: `state` is not a `GameState`.
 
     ```python
     from hanabi_core import EndReason, Options, abandon, new_game
@@ -324,6 +366,10 @@ def abandon(state: GameState) -> GameState:
     assert state.is_over and state.outcome.reason is EndReason.ABANDONED and state.score == 0
     ```
     """
+    if not isinstance(state, GameState):
+        # Issue 25: checked first, not on the failure path as in `apply`: a view or another
+        # value with an `outcome` would otherwise be "abandoned" (and this is no hot path).
+        raise not_a_state(state)
     if state.outcome is not None:
         raise IllegalAction(
             Rule.NO_ACTION_AFTER_THE_END,
@@ -343,6 +389,8 @@ def apply(state: GameState, action: Action) -> GameState:
     Raises:
         IllegalAction: the rules forbid the action here; `.rule` names the rule and the message
             says why in plain words.
+        InvalidArgument: `state` is not a `GameState` (an action that is not an action is
+            refused as `IllegalAction`, rule 3.4).
 
     ```python
     from hanabi_core import Options, new_game, apply, RankClue
@@ -351,67 +399,75 @@ def apply(state: GameState, action: Action) -> GameState:
     assert after.notes == state.notes - 1 and after.current_player == 1
     ```
     """
-    # Each branch accepts exactly what `check` accepts (the property tests hold the two to it);
-    # whatever falls through is refused with the reason `check` gives.
-    if state.outcome is None:
-        p = state.current_player
-        # A card played or discarded: its fate is played or discarded by the button pressed, the
-        # other button's for a card of an inverted suit (rule 9.13); `card_effect` does the rest.
-        if isinstance(action, Play):
-            hand = state.hands[p]
-            slot = action.slot
-            if 0 <= slot < len(hand):
-                card = hand[slot]
-                return _end_turn(
-                    state, action, (), card, hand[:slot] + hand[slot + 1 :],
-                    card_effect(
-                        state.options, state.built, state.discards, state.notes, state.storms,
-                        state.directions, state.starts, card, not card.inverted,
-                    ),
-                )  # fmt: skip
-        elif isinstance(action, Discard):
-            hand = state.hands[p]
-            slot = action.slot
-            if 0 <= slot < len(hand):
-                options = state.options
-                # Rule 5.2: a spent Note is needed (the common case first), the cap counted in
-                # half Notes in Clue Starved (rule 9.25); rule 9.13: at the cap too, for no
-                # Note, with an inverted suit.
-                if (
-                    state.notes < options.max_notes
-                    or state.notes < note_cap(options)
-                    or options.variant.discards_at_note_cap
-                ):
+    try:
+        # Each branch accepts exactly what `check` accepts (the property tests hold the two to it);
+        # whatever falls through is refused with the reason `check` gives.
+        if state.outcome is None:
+            p = state.current_player
+            # A card played or discarded: its fate is played or discarded by the button pressed,
+            # the other button's for a card of an inverted suit (rule 9.13); `card_effect` does
+            # the rest.
+            if isinstance(action, Play):
+                hand = state.hands[p]
+                slot = action.slot
+                if 0 <= slot < len(hand):
                     card = hand[slot]
                     return _end_turn(
                         state, action, (), card, hand[:slot] + hand[slot + 1 :],
                         card_effect(
-                            options, state.built, state.discards, state.notes, state.storms,
-                            state.directions, state.starts, card, card.inverted,
+                            state.options, state.built, state.discards, state.notes, state.storms,
+                            state.directions, state.starts, card, not card.inverted,
                         ),
                     )  # fmt: skip
-        elif isinstance(action, (ColourClue, RankClue)):
-            target = action.target
-            options = state.options
-            variant = options.variant
-            cost = variant.note_units  # rule 9.25: 2 half Notes in Clue Starved
-            if state.notes >= cost and target != p and 0 <= target < options.players:
-                touched = _touched(state, action)
-                if (
-                    touched or (touched is not None and _may_touch_nothing(options, action))
-                ) and not (
-                    # Rule 9.26: clue types alternate.
-                    variant.alternating_clues and _last_clue_type(state) is type(action)
-                ):
-                    # Rule 4.1: the clue spends a Note; nobody draws.
-                    return _end_turn(
-                        state, action, touched, None, None,
-                        (
-                            state.built, state.discards, state.notes - cost, state.storms,
-                            state.directions, state.starts, False, False,
-                        ),
-                    )  # fmt: skip
-    error = check(state, action)
+            elif isinstance(action, Discard):
+                hand = state.hands[p]
+                slot = action.slot
+                if 0 <= slot < len(hand):
+                    options = state.options
+                    # Rule 5.2: a spent Note is needed (the common case first), the cap counted in
+                    # half Notes in Clue Starved (rule 9.25); rule 9.13: at the cap too, for no
+                    # Note, with an inverted suit.
+                    if (
+                        state.notes < options.max_notes
+                        or state.notes < note_cap(options)
+                        or options.variant.discards_at_note_cap
+                    ):
+                        card = hand[slot]
+                        return _end_turn(
+                            state, action, (), card, hand[:slot] + hand[slot + 1 :],
+                            card_effect(
+                                options, state.built, state.discards, state.notes, state.storms,
+                                state.directions, state.starts, card, card.inverted,
+                            ),
+                        )  # fmt: skip
+            elif isinstance(action, (ColourClue, RankClue)):
+                target = action.target
+                options = state.options
+                variant = options.variant
+                cost = variant.note_units  # rule 9.25: 2 half Notes in Clue Starved
+                if state.notes >= cost and target != p and 0 <= target < options.players:
+                    touched = _touched(state, action)
+                    if (
+                        touched or (touched is not None and _may_touch_nothing(options, action))
+                    ) and not (
+                        # Rule 9.26: clue types alternate.
+                        variant.alternating_clues and _last_clue_type(state) is type(action)
+                    ):
+                        # Rule 4.1: the clue spends a Note; nobody draws.
+                        return _end_turn(
+                            state, action, touched, None, None,
+                            (
+                                state.built, state.discards, state.notes - cost, state.storms,
+                                state.directions, state.starts, False, False,
+                            ),
+                        )  # fmt: skip
+        error = check(state, action)
+    except Exception:
+        # Issue 25: a value that is not a state fails on its first field read; name the
+        # argument. Checked only here, on the failure path, so that a state pays nothing.
+        if isinstance(state, GameState):
+            raise
+        raise not_a_state(state) from None
     assert error is not None  # the branches above accept everything check accepts
     raise error
 
