@@ -26,7 +26,7 @@ SRC = Path(hanabi_core.__file__).parent
 ROOMS = {
     "values": (
         "errors", "spec", "cards", "actions", "variants", "options", "scoring", "deal", "state",
-        "log", "_fast", "_readonly",
+        "log", "_fast", "_readonly", "_hashing",
     ),
     "rules": ("rules",),
     "information": ("knowledge", "views", "_incremental_view"),
