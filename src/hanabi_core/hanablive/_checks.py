@@ -63,12 +63,12 @@ def check_revealed(
     # suit's build order (rule 6.2), which `next_rank` states.
     built = [0] * len(variant.suits)
     for entry in oldest_first(track):
-        action = entry[2]
+        action = entry.action
         card: DealtCard | None
         if isinstance(action, HiddenPlay):
-            card = faces[entry[3][0]]
+            card = faces[entry.touched[0]]
         elif isinstance(action, (Play, Discard)):
-            card = entry[5]
+            card = entry.card
         else:
             continue
         if card is None:
@@ -76,8 +76,8 @@ def check_revealed(
         suit = card.suit_index
         fits = tables.next_rank[suit][built[suit]] == card.rank
         if isinstance(action, HiddenPlay):
-            if fits == bool(entry[6]):
-                said = "missed" if entry[6] else "fitted"
+            if fits == bool(entry.misplay):
+                said = "missed" if entry.misplay else "fitted"
                 raise Desync(
                     index,
                     f"cardIdentities[{card.order}]",
@@ -86,7 +86,7 @@ def check_revealed(
                 )
             if fits:
                 built[suit] += 1
-        elif not entry[6] and (type(action) is Play) != card.inverted:
+        elif not entry.misplay and (type(action) is Play) != card.inverted:
             built[suit] += 1
 
 

@@ -26,7 +26,7 @@ from ..rules.effects import (  # the one statement of a turn's effects (sections
 from ..rules.tables import FACES_PER_SUIT, face_index, note_cap
 from ..state import card_action
 from ..variants import ClueShown
-from ..views import HiddenPlay, seen_clue
+from ..views import HiddenPlay, seen_turn
 from ._checks import left_mask
 from ._turn_end import end_turn
 from .protocol import (
@@ -40,9 +40,11 @@ from .track import (
     Track,
     hole_score,
     last_clue_type,
+    logged_turn,
     order_of,
     push_turn,
     touches,
+    with_draw,
 )
 
 if TYPE_CHECKING:
@@ -79,8 +81,8 @@ def on_draw(game: LiveGame, m: Mapping[str, Any], index: int) -> Track:
         due = drawn // options.hand_size  # rule 2.4: the deal goes in blocks, seat 0 first
         if player != due:
             raise Desync(index, "playerIndex", f"card {order} is dealt to seat {due}")
-    elif pending is None or pending[1] != player:
-        who = "nobody is due to draw" if pending is None else f"seat {pending[1]} draws next"
+    elif pending is None or pending.player != player:
+        who = "nobody is due to draw" if pending is None else f"seat {pending.player} draws next"
         raise Desync(index, "playerIndex", who)
     card = None
     face = -1
@@ -103,7 +105,7 @@ def on_draw(game: LiveGame, m: Mapping[str, Any], index: int) -> Track:
         seen = (*seen[:face], seen[face] + 1, *seen[face + 1 :])
     log = game._t.log
     if pending is not None:
-        log = push_turn(log, (*pending[:8], order, card))
+        log = push_turn(log, with_draw(pending, order, card))
     return game._t._replace(
         hands=tuple(hands),
         marks=tuple(marks),
@@ -184,18 +186,11 @@ def on_card(game: LiveGame, m: Mapping[str, Any], index: int) -> Track:
         faces = (*faces[:order], card, *faces[order + 1 :])
     # Rule 6.5: the player draws when cards are left; the draw arrives as its own message.
     draws = game._t.drawn < len(faces)
-    entry: LoggedTurn = (
-        game._t.turn,
-        player,
-        action,
-        (),
-        (),
-        card,
-        failed,
-        note_gained,
-        None,
-        None,
-    )
+    # What the seat sees of the turn (rules 12.2 and 9.13), as `view` has it; the draw follows.
+    entry = seen_turn(
+        game.seat, options.variant.clue_shown, False, game._t.turn, player, action, (), (), card,
+        failed, note_gained, None, None,
+    )  # fmt: skip
     return end_turn(
         game, game._t, entry, draws, tuple(hands), tuple(marks), faces, seen, built,
         discards, notes, storms, card, directions, starts,
@@ -235,11 +230,13 @@ def into_hole(  # noqa: PLR0917
     marks = list(t.marks)
     hands[player] = t.hands[player][:slot] + t.hands[player][slot + 1 :]
     marks[player] = t.marks[player][:slot] + t.marks[player][slot + 1 :]
-    # The entry keeps the card's order in its `touched` place (a play touches nothing), for
-    # `view` and `reveal`; the view never shows it there.
-    entry: LoggedTurn = (
+    # The tracker's own record of the turn, not yet what the seat sees of it (that changes once
+    # the game is over: `track.seen_turns` asks `views.seen_turn` at each view). It keeps the
+    # card's order in its `touched` place (a play touches nothing) and whether it missed, for
+    # `view` and `reveal`; the view never shows them.
+    entry = logged_turn(
         t.turn, player, HiddenPlay(slot), (order,), (), card, not fits, False, None, None
-    )  # fmt: skip
+    )
     return end_turn(
         game, t._replace(hole_unknown=unknown, hole_fits=hole_fits), entry,
         t.drawn < len(t.faces), tuple(hands), tuple(marks), t.faces, t.seen, built, discards,
@@ -317,9 +314,10 @@ def on_clue(game: LiveGame, m: Mapping[str, Any], index: int) -> Track:
     marks[target] = tuple(learnt)
     order_touched = tuple(o for o in hand if o in hit)
     slots = tuple(i for i, o in enumerate(hand) if o in hit)
-    seen = action if giver == game.seat else seen_clue(shown, action)
-    entry: LoggedTurn = (
-        game._t.turn, giver, seen, order_touched, slots, None, False, False, None, None
+    # What the seat sees of the clue (rules 9.30 and 9.31), as `view` has it.
+    entry = seen_turn(
+        game.seat, shown, False, game._t.turn, giver, action, order_touched, slots, None, False,
+        False, None, None,
     )  # fmt: skip
     t = game._t
     return end_turn(
@@ -349,7 +347,8 @@ def on_turn(game: LiveGame, m: Mapping[str, Any], index: int) -> Track:
     if num not in turns:
         raise Desync(index, "num", f"turn {num}, but {game._t.turn} actions have been taken")
     expected = -1 if game.is_over else game._t.current_player
-    # Rule 7.4c undecided (see `_turn_end.can_act`): the server's turn may already say the game ended.
+    # Rule 7.4c undecided (see `_turn_end.can_act`): the server's turn may already say the game
+    # ended.
     if current != expected and not (game._t.undecided and current == -1):
         raise Desync(index, "currentPlayerIndex", f"seat {current} to move, but it is {expected}")
     return game._t
@@ -362,9 +361,9 @@ def on_strike(game: LiveGame, m: Mapping[str, Any], index: int) -> Track:
     last = game._t.pending
     if last is None and game._t.log is not None:
         last = cast(LoggedTurn, game._t.log.entry)
-    if last and last[6] and order_of(last) == order:
+    if last is not None and last.misplay and order_of(last) == order:
         # After its discard (hanab.live sends it before; either is accepted).
-        storms, number = game._t.storms, last[0]
+        storms, number = game._t.storms, last.number
     elif not game.dealing and not game.is_over and game._t.pending is None:
         if order not in game._t.hands[game._t.current_player]:
             raise Desync(index, "order", f"card {order} was not misplayed")
@@ -383,7 +382,7 @@ def check_can_act(game: LiveGame, index: int, player: int, field: str) -> None:
     if game.dealing:
         raise Desync(index, "type", "the deal is not complete")
     if game._t.pending is not None:
-        raise Desync(index, "type", f"seat {game._t.pending[1]} has not drawn yet")
+        raise Desync(index, "type", f"seat {game._t.pending.player} has not drawn yet")
     if game.is_over:
         raise Desync(index, "type", "the game is over (rule 3.3)")
     if player != game._t.current_player:

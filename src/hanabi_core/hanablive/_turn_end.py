@@ -4,7 +4,8 @@
 The rules are the rules room's (`rules.effects.end_of_turn`, `seat_to_move`, `no_legal_action`,
 `rules.dead_hands`); this module gives them the facts the tracker holds, and says "cannot tell"
 where a rule hangs on the seat's own unseen cards (rules 7.4c and 7.6a, and 9.33 while its own
-cards lie face down in the hole): the server's next message settles it (`_ending.game_over_outcome`).
+cards lie face down in the hole): the server's next message settles it
+(`_ending.game_over_outcome`).
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def end_turn(  # noqa: PLR0917
     them, with the draw that is still to come (rule 6.5) counted in advance. `track` is the
     game before the turn, but for the hole's counters (rule 9.33), already the turn's."""
     options = game.options
-    player = entry[1]
+    player = entry.player
     last_draw = draws and track.drawn + 1 == len(faces)
     if track.hole_unknown:
         # Rule 9.33: with cards of its own in the hole the seat knows the score (the fits),
@@ -79,7 +80,7 @@ def end_turn(  # noqa: PLR0917
         outcome is None
         and turns_left
         and options.end_at_max_reachable
-        and not track.hole_unknown  # rule 9.33: the server's gameOver says (see `_ending.game_over_outcome`)
+        and not track.hole_unknown  # rule 9.33: the server's gameOver says (`_ending`)
     ):
         # Rule 7.6a: in the final round only the hands of players still to move count. The
         # seat's own cards, and a card still to be drawn, are unseen: if one of them alone
@@ -99,7 +100,7 @@ def end_turn(  # noqa: PLR0917
         and not waits(options, notes)  # rule 7.4c under "wait": the game goes on
     ):
         # Rule 7.4c, no last round: a seat with an empty hand may have nothing to do.
-        newest = (entry[2], *logged_actions(track))
+        newest = (entry.action, *logged_actions(track))
         seat, ends = seat_to_move(
             options, after, lambda s: can_act(game, s, hands, faces, notes, newest)
         )

@@ -261,10 +261,10 @@ class LiveGame:
         holed: list[tuple[int, DealtCard]] = []
         if hole:
             for e in oldest_first(t):
-                if isinstance(e[2], HiddenPlay):
-                    into.add(e[3][0])
-                    if e[5] is not None and e[1] != self.seat:
-                        holed.append((e[1], e[5]))
+                if isinstance(e.action, HiddenPlay):
+                    into.add(e.touched[0])
+                    if e.card is not None and e.player != self.seat:
+                        holed.append((e.player, e.card))
         faces = t.faces
         return seat_view(
             self.options,
@@ -285,7 +285,7 @@ class LiveGame:
             current_player=t.current_player,
             turns_left=t.turns_left,
             outcome=t.outcome,
-            history=seen_turns(t, self.seat, hole),
+            history=seen_turns(t, self.seat, self.options.variant.clue_shown, hole),
             directions=t.directions,
             starts=t.starts,
         )

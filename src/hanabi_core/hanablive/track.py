@@ -25,20 +25,21 @@ It imports nothing of the rest of `hanablive/` (imports go downward only).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import NamedTuple, cast
 
 from attrs import frozen
 
+from .._fast import frozen_builder
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import RANKS, START, DealtCard
 from ..knowledge import all_faces, clue_faces
 from ..rules.legality import last_clue
 from ..rules.tables import face_index
-from ..state import Entry, Fate, Log, Outcome, card_action, card_fate, push
-from ..variants import Variant
-from ..views import HiddenClue, HiddenPlay, SeenTurn
+from ..state import Entry, Fate, Log, Outcome, card_fate, push
+from ..variants import ClueShown, Variant
+from ..views import HiddenClue, HiddenPlay, SeenTurn, hole_action, seen_turn
 
 
 @frozen
@@ -85,11 +86,13 @@ def live_tables(variant: Variant) -> Tables:
     )
 
 
-#: One turn as the tracker logs it: the fields of `SeenTurn`, in order.
-LoggedTurn = tuple[
-    int, int, "Action | HiddenClue | HiddenPlay", tuple[int, ...], tuple[int, ...],
-    "DealtCard | None", bool, bool, "int | None", "DealtCard | None",
-]  # fmt: skip
+#: One turn as the tracker logs it: what `views.seen_turn` returned for the seat (the history as
+#: the seat sees it), but for a card put into the hole (rule 9.33), which the tracker logs as a
+#: `HiddenPlay` keeping the card's order in `touched` and whether it missed in `misplay`
+#: (`seen_turns` turns it into what the seat sees, which changes once the game is over).
+LoggedTurn = SeenTurn
+#: `LoggedTurn(...)` with its fields in order, without `__init__` (`_fast.frozen_builder`).
+logged_turn: Callable[..., SeenTurn] = frozen_builder(SeenTurn)
 #: What clues told of a card: (face mask, touched by a clue), as `views.view` keeps it.
 Marks = tuple[int, bool]
 
@@ -145,6 +148,16 @@ def push_turn(log: Log | None, entry: LoggedTurn) -> Log:
     return push(log, cast(Entry, entry))
 
 
+def with_draw(entry: LoggedTurn, order: int, card: DealtCard | None) -> LoggedTurn:
+    """`entry`, a play or a discard, with the card drawn after it: its order, and its face when
+    the seat saw it (another seat's draw; rule 12.1 hides the seat's own)."""
+    e = entry
+    return logged_turn(
+        e.number, e.player, e.action, e.touched, e.slots, e.card, e.misplay, e.note_gained, order,
+        card,
+    )  # fmt: skip
+
+
 def newest_first(log: Log | None) -> Iterator[LoggedTurn]:
     """The tracker's logged turns, the latest first."""
     node = log
@@ -155,9 +168,9 @@ def newest_first(log: Log | None) -> Iterator[LoggedTurn]:
 
 def order_of(entry: LoggedTurn) -> int | None:
     """The order of the card a play or discard entry moved (`None` for a clue)."""
-    if isinstance(entry[2], HiddenPlay):
-        return entry[3][0]  # rule 9.33: kept in `touched`, see `_messages_in.into_hole`
-    return entry[5].order if entry[5] is not None else None
+    if isinstance(entry.action, HiddenPlay):
+        return entry.touched[0]  # rule 9.33: kept in `touched`, see `_messages_in.into_hole`
+    return entry.card.order if entry.card is not None else None
 
 
 def oldest_first(track: Track) -> list[LoggedTurn]:
@@ -196,22 +209,23 @@ def rebuilt(
     built = [0] * len(track.built)
     discards: list[DealtCard] = []
     for entry in oldest_first(track):
-        action = entry[2]
+        action = entry.action
         if isinstance(action, HiddenPlay):
-            holed = faces[entry[3][0]]
+            holed = faces[entry.touched[0]]
             assert holed is not None
-            if entry[6]:
+            if entry.misplay:
                 discards.append(holed)
             else:
                 built[holed.suit_index] += 1
         elif isinstance(action, (Play, Discard)):
-            assert entry[5] is not None
-            if entry[6]:
-                discards.append(entry[5])
-            elif card_fate(action, entry[5], False) is Fate.BUILT:
-                built[entry[5].suit_index] += 1
+            card = entry.card
+            assert card is not None
+            if entry.misplay:
+                discards.append(card)
+            elif card_fate(action, card, False) is Fate.BUILT:
+                built[card.suit_index] += 1
             else:
-                discards.append(entry[5])
+                discards.append(card)
     return tuple(built), tuple(discards)
 
 
@@ -220,8 +234,9 @@ def logged_actions(track: Track) -> Iterator[Action]:
     discard, so no clue is missed)."""
     for entry in newest_first(track.log):
         # Read only under Alternating Clues (rule 9.26), never combined with a hidden clue.
-        if not isinstance(entry[2], (HiddenClue, HiddenPlay)):
-            yield entry[2]
+        action = entry.action
+        if not isinstance(action, (HiddenClue, HiddenPlay)):
+            yield action
 
 
 def last_clue_type(variant: Variant, track: Track) -> type[ColourClue] | type[RankClue] | None:
@@ -231,28 +246,27 @@ def last_clue_type(variant: Variant, track: Track) -> type[ColourClue] | type[Ra
     return last_clue(logged_actions(track))  # as the engine reads its own log
 
 
-def seen_turns(track: Track, seat: int, hole: bool) -> tuple[SeenTurn, ...]:
-    """The history as `seat` sees it: each turn as logged, but for a card put into the hole
-    (rule 9.33), face down while `hole`, and as the action taken once everything is shown."""
+def seen_turns(track: Track, seat: int, shown: ClueShown, hole: bool) -> tuple[SeenTurn, ...]:
+    """The history as `seat` sees it: each turn as logged (`views.seen_turn`'s already), but for a
+    card put into the hole (rule 9.33), which `views.seen_turn` shows face down while `hole`, and
+    as the action taken once everything is shown."""
     faces = track.faces
     turns = []
     for entry in oldest_first(track):
-        action = entry[2]
+        action = entry.action
         if not isinstance(action, HiddenPlay):
-            turns.append(SeenTurn(*entry))
+            turns.append(entry)
             continue
-        number, player, _, (order,), _, card, misplay, gained, drawn_order, drawn = entry
-        if hole:
-            shown = card if player != seat else None
-            turns.append(
-                SeenTurn(number, player, action, (), (), shown, None, gained, drawn_order, drawn)
-            )
-            continue
-        card = faces[order]
-        assert card is not None  # `LiveGame.view` shows the hole once every card of it is known
-        # Rule 9.13: into the hole went a card played, or an inverted suit's card discarded.
-        taken = card_action(card, action.slot, play=True)
+        card = entry.card
+        taken: Action | HiddenPlay = action
+        if not hole:
+            card = faces[entry.touched[0]]
+            assert card is not None  # `LiveGame.view` shows the hole once every card is known
+            taken = hole_action(action, card)
         turns.append(
-            SeenTurn(number, player, taken, (), (), card, misplay, gained, drawn_order, drawn)
-        )
+            seen_turn(
+                seat, shown, hole, entry.number, entry.player, taken, (), (), card, entry.misplay,
+                entry.note_gained, entry.drawn_order, entry.drawn,
+            )
+        )  # fmt: skip
     return tuple(turns)
