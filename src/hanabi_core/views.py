@@ -207,7 +207,9 @@ def seen_turn(  # noqa: PLR0917
     """
     if isinstance(action, (ColourClue, RankClue)):
         # Rules 9.30 and 9.31: where the variant hides a clue's value, only its giver knows it.
-        seen = action if actor == seat else seen_clue(shown, action)
+        if actor == seat or shown is _VALUE:
+            return _seen_turn(number, actor, action, touched, slots, None, False, False, None, None)
+        seen = seen_clue(shown, action)
         return _seen_turn(number, actor, seen, touched, slots, None, False, False, None, None)
     if actor == seat:
         drawn = None  # rule 12.1: you see the cards others draw, never your own
@@ -534,6 +536,7 @@ def seat_view(
 #: `SeenTurn(...)` with the same fields, in their order, for `view`, which builds one per turn of
 #: the history at every call (`_fast.frozen_builder`: about half the cost of `__init__`).
 _seen_turn: Callable[..., SeenTurn] = frozen_builder(SeenTurn)
+_VALUE = ClueShown.VALUE  # a global read is cheaper than an attribute lookup per turn
 
 
 _Face = tuple[int, int]  # (suit index, rank)
