@@ -10,7 +10,11 @@ what the seat has already seen. [`messages`][hanabi_core.hanablive.messages] giv
 seat received in a recorded game, to test a bot offline.
 
 The messages and what is checked of each are described in
-[`hanablive.protocol`][hanabi_core.hanablive.protocol].
+[`hanablive.protocol`][hanabi_core.hanablive.protocol]. This module holds `LiveGame`'s public
+API; what its tracker keeps is `hanablive/track.py`'s, the check of each message
+`_messages_in.py`'s, the end of a turn as the seat can tell it `_turn_end.py`'s and the server's
+ending `_ending.py`'s. The rules themselves are the rules room's, and what the seat sees of a turn
+is `views.seen_turn`'s.
 
 ```python
 from hanabi_core.hanablive import LiveGame
