@@ -24,7 +24,10 @@ from .rules import dealt_orders
 from .rules.hands import replace_card
 from .state import Entry, GameState, Log
 from .variants import ClueShown
-from .views import PlayerView, SeenTurn, _seen_turn, firework_faces, view
+from .views import PlayerView, SeenTurn, firework_faces, seen_turn, view
+
+#: What every seat is shown of a clue in the variants read here (rules 9.30 and 9.31: elsewhere).
+_SHOWN = ClueShown.VALUE
 
 __all__ = ["IncrementalViews"]
 
@@ -158,7 +161,7 @@ class IncrementalViews:
         return True
 
     def _read(self, entry: Entry) -> None:
-        # The body of `views.view`'s history loop, for every seat at once (rules 6.5, 12.1, 12.4).
+        # `views.view`'s history loop, for every seat at once (rules 6.5, 12.4; `seen_turn`: 12.1).
         actor, action, touched, card, misplay, note_gained, drawn = entry
         number = self._count
         self._count += 1
@@ -172,9 +175,14 @@ class IncrementalViews:
                 possible, clued = clues[order]
                 hit = order in touched
                 clues[order] = (learn(hit_faces, possible, hit), clued or hit)
-            seen = _seen_turn(number, actor, action, touched, slots, None, False, False, None, None)
-            for history in self._history:
-                history.append(seen)
+            # What a seat sees of the turn is `views.seen_turn`'s; in these variants every seat
+            # sees a clue alike (rules 9.30 and 9.31 hide nothing).
+            seen = seen_turn(
+                actor, _SHOWN, False, number, actor, action, touched, slots, None, False, False,
+                None, None,
+            )  # fmt: skip
+            for seen_by in self._history:
+                seen_by.append(seen)
             return
         assert isinstance(action, (Play, Discard))
         drawn_order = None
@@ -184,16 +192,18 @@ class IncrementalViews:
         # Rule 6.5: the card leaves its slot, the card drawn comes in as the newest.
         left = replace_card(self._hands[actor], action.slot, drawn_order)
         del clues[left]
-        others = _seen_turn(
-            number, actor, action, (), (), card, misplay, note_gained, drawn_order, drawn
-        )
-        # Rule 12.1: the drawer does not see the card it drew.
-        own = (
-            others
-            if drawn is None
-            else _seen_turn(
-                number, actor, action, (), (), card, misplay, note_gained, drawn_order, None
-            )
-        )
-        for seat, history in enumerate(self._history):
-            history.append(own if seat == actor else others)
+        # `views.seen_turn` once as the other seats see the turn, once as its player does (rule
+        # 12.1: the drawer does not see the card it drew), the same turn when nothing was drawn.
+        histories = self._history
+        others = seen_turn(
+            (actor + 1) % len(histories), _SHOWN, False, number, actor, action, (), (), card,
+            misplay, note_gained, drawn_order, drawn,
+        )  # fmt: skip
+        own = others
+        if drawn is not None:
+            own = seen_turn(
+                actor, _SHOWN, False, number, actor, action, (), (), card, misplay, note_gained,
+                drawn_order, drawn,
+            )  # fmt: skip
+        for seat, seen_by in enumerate(histories):
+            seen_by.append(own if seat == actor else others)

@@ -170,6 +170,65 @@ class SeenTurn:
     drawn: DealtCard | None = field(default=None, eq=none_key)
 
 
+def seen_turn(  # noqa: PLR0917
+    seat: int,
+    shown: ClueShown,
+    hole: bool,
+    number: int,
+    actor: int,
+    action: Action | HiddenPlay,
+    touched: tuple[int, ...],
+    slots: tuple[int, ...],
+    card: DealtCard | None,
+    misplay: bool | None,
+    note_gained: bool,
+    drawn_order: int | None,
+    drawn: DealtCard | None,
+) -> SeenTurn:
+    """What `seat` sees of one turn: the one statement of rules 12.1, 12.2, 9.30, 9.31 and 9.33
+    for a turn, called by `view`'s loop, by `LiveGame` (which logs what it returns) and by
+    `simulate`'s incremental views.
+
+    The arguments are the turn as it happened (the fields of `SeenTurn`, all faces known to the
+    driver that has them), with `shown` the variant's `clue_shown` and `hole` whether Throw It in
+    a Hole's hole is face down (rule 9.33: while the game goes on). A driver that cannot see the
+    card put into the hole (its own) passes a `HiddenPlay` as `action` and `None` as `card`.
+
+    ```python
+    from hanabi_core import ColourClue
+    from hanabi_core.variants import ClueShown
+    from hanabi_core.views import HiddenClue, seen_turn
+
+    clue = ColourClue(1, "red")
+    args = (0, 0, clue, (3,), (1,), None, False, False, None, None)
+    assert seen_turn(0, ClueShown.VALUE, False, *args).action == clue  # rule 12.2
+    assert seen_turn(1, ClueShown.NOTHING, False, *args).action == HiddenClue(1, None)  # 9.31
+    assert seen_turn(0, ClueShown.NOTHING, False, *args).action == clue  # the giver knows it
+    ```
+    """
+    if isinstance(action, (ColourClue, RankClue)):
+        # Rules 9.30 and 9.31: where the variant hides a clue's value, only its giver knows it.
+        if actor == seat or shown is _VALUE:
+            return _seen_turn(number, actor, action, touched, slots, None, False, False, None, None)
+        seen = seen_clue(shown, action)
+        return _seen_turn(number, actor, seen, touched, slots, None, False, False, None, None)
+    if actor == seat:
+        drawn = None  # rule 12.1: you see the cards others draw, never your own
+    if isinstance(action, HiddenPlay) or (
+        hole and card_fate(action, card, misplay) is not Fate.DISCARDED  # type: ignore[arg-type]
+    ):
+        # Rule 9.33 (and 9.13: an inverted card discarded is played): into the hole, face down,
+        # its fit hidden. The viewer saw the card if another seat held it.
+        hidden = action if isinstance(action, HiddenPlay) else HiddenPlay(action.slot)
+        if actor == seat:
+            card = None
+        return _seen_turn(
+            number, actor, hidden, (), (), card, None, note_gained, drawn_order, drawn
+        )
+    # Rule 12.2: the card played or discarded is face up for everybody.
+    return _seen_turn(number, actor, action, (), (), card, misplay, note_gained, drawn_order, drawn)
+
+
 @frozen(cache_hash=True, repr=False)
 class PlayerView:
     """Everything one seat may know of a game (section 12): frozen, hashable, comparable.
@@ -332,7 +391,8 @@ def view(state: GameState, player: int) -> PlayerView:
     # turn of the history at every call, and building a `Turn` of each would cost more than
     # reading it.
     # The raw entries, walked as `rules.hands.hands_through` walks turns, inline: a view replays
-    # the whole history at every call.
+    # the whole history at every call. The loop keeps the hands and what clues told (rule 12.4);
+    # what the seat sees of each turn is `seen_turn`'s (rules 12.1, 12.2, 9.30, 9.31, 9.33).
     entries = () if state.log is None else state.log.entries()
     for number, (actor, action, touched, card, misplay, note_gained, drawn) in enumerate(entries):
         if isinstance(action, (ColourClue, RankClue)):
@@ -347,48 +407,30 @@ def view(state: GameState, player: int) -> PlayerView:
                     possible if hit_faces is None else learn(hit_faces, possible, hit),
                     clued or hit,
                 )
-            seen = action if actor == player else seen_clue(shown, action)
             history.append(
-                _seen_turn(number, actor, seen, touched, slots, None, False, False, None, None)
-            )
+                seen_turn(
+                    player, shown, hole, number, actor, action, touched, slots, None, False,
+                    False, None, None,
+                )
+            )  # fmt: skip
             continue
-        drawn_order = drawn_face = None
+        drawn_order = None
         if drawn is not None:
             drawn_order = drawn.order
             clues[drawn_order] = fresh
-            # Rule 12.1: you see the cards others draw, never your own.
-            drawn_face = drawn if actor != player else None
         # Rule 6.5: the card leaves its slot, the card drawn comes in as the newest.
         left = replace_card(hands[actor], action.slot, drawn_order)
         assert card is not None and left == card.order
         del clues[left]
         if hole and misplay:  # read only under rule 9.33
             misplayed.add(left)
-        shown_action: Action | HiddenPlay = action
-        shown_card: DealtCard | None = card
-        shown_misplay: bool | None = misplay
-        if hole and card_fate(action, card, misplay) is not Fate.DISCARDED:
-            # Rule 9.33 (and 9.13: an inverted card discarded is played): into the hole, face
-            # down. The viewer saw it if another seat held it.
-            if actor != player:
-                holed.append((actor, card))
-            else:
-                shown_card = None
-            shown_action, shown_misplay = HiddenPlay(action.slot), None
-        history.append(
-            _seen_turn(
-                number,
-                actor,
-                shown_action,
-                (),
-                (),
-                shown_card,
-                shown_misplay,
-                note_gained,
-                drawn_order,
-                drawn_face,
-            )
-        )
+        turn = seen_turn(
+            player, shown, hole, number, actor, action, (), (), card, misplay, note_gained,
+            drawn_order, drawn,
+        )  # fmt: skip
+        if hole and actor != player and type(turn.action) is HiddenPlay:
+            holed.append((actor, card))  # rule 9.33: the viewer saw it in another's hand
+        history.append(turn)
 
     return seat_view(
         options,
@@ -498,6 +540,7 @@ def seat_view(
 #: `SeenTurn(...)` with the same fields, in their order, for `view`, which builds one per turn of
 #: the history at every call (`_fast.frozen_builder`: about half the cost of `__init__`).
 _seen_turn: Callable[..., SeenTurn] = frozen_builder(SeenTurn)
+_VALUE = ClueShown.VALUE  # a global read is cheaper than an attribute lookup per turn
 
 
 _Face = tuple[int, int]  # (suit index, rank)

@@ -1,19 +1,25 @@
 """Checks `LiveGame` makes of what a message claims about the seat's own cards (issue 25, M2 and
-M3), kept apart from the tracker so that they read the tracker's state and change nothing."""
+M3), and the refusal of an action the seat may not send (`LiveGame.action_message`), kept apart
+from the tracker so that they read the tracker's state and change nothing."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..actions import Discard, Play
+from ..actions import ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..options import Options
 from ..rules.tables import FACES_PER_SUIT, face_index, variant_tables
+from ..spec import Rule
 from ..views import HiddenPlay
-from ._track import _oldest_first, _Track
 from .protocol import Desync
+from .track import Track, last_clue_type, oldest_first
 
-__all__ = ["check_revealed", "left_mask"]
+if TYPE_CHECKING:
+    from .live import LiveGame
+
+__all__ = ["check_revealed", "left_mask", "refusal"]
 
 
 def left_mask(copies: Sequence[int], seen: Sequence[int]) -> int:
@@ -27,7 +33,7 @@ def left_mask(copies: Sequence[int], seen: Sequence[int]) -> int:
 
 
 def check_revealed(
-    options: Options, track: _Track, faces: Sequence[DealtCard | None], index: int
+    options: Options, track: Track, faces: Sequence[DealtCard | None], index: int
 ) -> None:
     """Whether the faces `LiveGame.reveal` was given agree with the game: no more copies of a face
     than the variant has (rule 1.2), and each card that went into the hole (rule 9.33) fitted its
@@ -56,13 +62,13 @@ def check_revealed(
     # Rule 9.33a: Throw It in a Hole is never Up or Down nor Sudoku: a firework grows along its
     # suit's build order (rule 6.2), which `next_rank` states.
     built = [0] * len(variant.suits)
-    for entry in _oldest_first(track):
-        action = entry[2]
+    for entry in oldest_first(track):
+        action = entry.action
         card: DealtCard | None
         if isinstance(action, HiddenPlay):
-            card = faces[entry[3][0]]
+            card = faces[entry.touched[0]]
         elif isinstance(action, (Play, Discard)):
-            card = entry[5]
+            card = entry.card
         else:
             continue
         if card is None:
@@ -70,8 +76,8 @@ def check_revealed(
         suit = card.suit_index
         fits = tables.next_rank[suit][built[suit]] == card.rank
         if isinstance(action, HiddenPlay):
-            if fits == bool(entry[6]):
-                said = "missed" if entry[6] else "fitted"
+            if fits == bool(entry.misplay):
+                said = "missed" if entry.misplay else "fitted"
                 raise Desync(
                     index,
                     f"cardIdentities[{card.order}]",
@@ -80,5 +86,38 @@ def check_revealed(
                 )
             if fits:
                 built[suit] += 1
-        elif not entry[6] and (type(action) is Play) != card.inverted:
+        elif not entry.misplay and (type(action) is Play) != card.inverted:
             built[suit] += 1
+
+
+def refusal(game: LiveGame, action: object) -> tuple[Rule, str]:
+    """The first rule `action` breaks, in rule order as `rules.check` finds it, and why (for
+    `LiveGame.action_message`)."""
+    options, seat, track = game.options, game.seat, game._t
+    if game.is_over:
+        return Rule.NO_ACTION_AFTER_THE_END, "the game is over"
+    if not game.is_my_turn:
+        return Rule.TURN_ORDER, f"it is not seat {seat}'s turn"
+    if isinstance(action, (Play, Discard)):
+        size = len(track.hands[seat])
+        if not 0 <= action.slot < size:
+            rule = (
+                Rule.PLAY_FROM_OWN_HAND if isinstance(action, Play) else Rule.DISCARD_FROM_OWN_HAND
+            )
+            return rule, f"your hand has slots 0 to {size - 1}"
+        return Rule.DISCARD_NEEDS_A_SPENT_NOTE, f"all {options.max_notes} Notes are available"
+    if isinstance(action, (ColourClue, RankClue)):
+        variant = options.variant
+        if track.notes < variant.note_units:
+            half = "only half a Note is" if track.notes else "no Note tokens are"
+            return Rule.CLUE_COSTS_A_NOTE, f"{half} available"
+        if action.target == seat or not 0 <= action.target < options.players:
+            return Rule.CLUE_TARGETS_ANOTHER_PLAYER, "a clue goes to another player"
+        if isinstance(action, ColourClue) and action.colour not in variant.clue_colours:
+            return Rule.CLUE_NAMES_ONE_VALUE, "this variant has no such clue colour"
+        if isinstance(action, RankClue) and action.rank not in variant.clue_ranks:
+            return Rule.CLUE_NAMES_ONE_VALUE, "this variant's clues cannot name that rank"
+        if last_clue_type(variant, track) is type(action):
+            return Rule.ALTERNATING_CLUES, "a clue cannot be of the type of the one before it"
+        return Rule.CLUE_MUST_TOUCH, f"it touches none of seat {action.target}'s cards"
+    return Rule.KNOWN_ACTIONS_ONLY, "a turn is a Play, Discard, ColourClue or RankClue"

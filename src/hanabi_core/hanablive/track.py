@@ -1,42 +1,49 @@
 """What `LiveGame` keeps of a game, and the free helpers that read it (rules 12.4, 9.33).
 
 [`LiveGame`][hanabi_core.hanablive.LiveGame] is one seat's game fed hanab.live's messages; this
-private module holds what it is made of, apart from the class and its message handlers
-(`hanablive/live.py`), so that each module stays readable on its own:
+module holds what it is made of, apart from the class (`hanablive/live.py`) and its message
+handlers (`hanablive/_messages_in.py`), so that each module stays readable on its own.
 
-- `_Tables`, the lookups derived once per variant (speed only);
-- `_Track`, the tuple of everything the tracker keeps besides its identity, and `_Entry`, one
-  logged turn (the fields of `SeenTurn`);
-- the helpers that read a track or a turn without the class: the face index of a card, whether a
-  clue touches a seen card, the log walked either way, the score of cards in the hole (rule
-  9.33), and the fireworks rebuilt once every card is shown.
+Its names carry no underscore because the hanab.live room's modules share them; they are internal
+to that room (not exported by `hanabi_core.hanablive`, and they may change at any time):
 
-The rules a track follows are the engine's, called from `live.py` (`rules.effects`,
-`rules.legal_actions_from`); the seat's view of it is `views.seat_view`'s.
+- `Tables` and `live_tables(variant)`: the lookups derived once per variant (speed only);
+- `Track`: the tuple of everything the tracker keeps besides its identity; `LoggedTurn`: one
+  logged turn (the fields of `SeenTurn`); `Marks`: what clues told of one card;
+- the helpers that read a track or a turn without the class: `touches` (whether a clue touches
+  a seen card), `push_turn`, `newest_first`, `oldest_first` and `order_of` (the log walked either
+  way), `logged_actions` and `last_clue_type` (rule 9.26), `hole_score` and `with_fits` (the score
+  of cards in the hole, rule 9.33), `rebuilt` (the fireworks once every card is shown), and
+  `seen_turns` (the history as the seat sees it).
 
-It imports nothing of `live.py` (imports go downward only).
+The rules a track follows are the engine's, called from the handlers (`rules.effects`,
+`rules.legal_actions_from`); what the seat sees of a turn is `views.seen_turn`'s, and the seat's
+view of the whole track is `views.seat_view`'s.
+
+It imports nothing of the rest of `hanablive/` (imports go downward only).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import NamedTuple, cast
 
 from attrs import frozen
 
+from .._fast import frozen_builder
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import RANKS, START, DealtCard
 from ..knowledge import all_faces, clue_faces
 from ..rules.legality import last_clue
 from ..rules.tables import face_index
-from ..state import Entry, Fate, Log, Outcome, card_action, card_fate, push
-from ..variants import Variant
-from ..views import HiddenClue, HiddenPlay, SeenTurn
+from ..state import Entry, Fate, Log, Outcome, card_fate, push
+from ..variants import ClueShown, Variant
+from ..views import HiddenClue, HiddenPlay, SeenTurn, hole_action, seen_turn
 
 
 @frozen
-class _Tables:
+class Tables:
     """What the tracker looks up per variant (speed only; derived from the variant's data).
 
     A face index is ``suit * 6 + slot`` (slot ``rank - 1``, 5 for START, rule 9.29); bit ``f`` of
@@ -60,14 +67,14 @@ class _Tables:
 
 
 @lru_cache(maxsize=64)
-def _tables(variant: Variant) -> _Tables:
+def live_tables(variant: Variant) -> Tables:
     # Every suit has a START slot; only an Up or Down deck has cards in it (rule 9.29).
     faces = [(suit, rank) for suit in variant.suits for rank in (*RANKS, START)]
     ranks = variant.ranks
     copies = [0] * len(faces)
     for c in variant.deck:
         copies[face_index(variant.suit_names.index(c.suit), c.rank)] += 1
-    return _Tables(
+    return Tables(
         names=variant.suit_names,
         colour_bits=tuple(variant.colour_bits(s, r) if r in ranks else 0 for s, r in faces),
         rank_bits=tuple(variant.rank_bits(s, r) if r in ranks else 0 for s, r in faces),
@@ -79,21 +86,23 @@ def _tables(variant: Variant) -> _Tables:
     )
 
 
-#: One turn as the tracker logs it: the fields of `SeenTurn`, in order.
-_Entry = tuple[
-    int, int, "Action | HiddenClue | HiddenPlay", tuple[int, ...], tuple[int, ...],
-    "DealtCard | None", bool, bool, "int | None", "DealtCard | None",
-]  # fmt: skip
+#: One turn as the tracker logs it: what `views.seen_turn` returned for the seat (the history as
+#: the seat sees it), but for a card put into the hole (rule 9.33), which the tracker logs as a
+#: `HiddenPlay` keeping the card's order in `touched` and whether it missed in `misplay`
+#: (`seen_turns` turns it into what the seat sees, which changes once the game is over).
+LoggedTurn = SeenTurn
+#: `LoggedTurn(...)` with its fields in order, without `__init__` (`_fast.frozen_builder`).
+logged_turn: Callable[..., SeenTurn] = frozen_builder(SeenTurn)
 #: What clues told of a card: (face mask, touched by a clue), as `views.view` keeps it.
-_Marks = tuple[int, bool]
+Marks = tuple[int, bool]
 
 
-class _Track(NamedTuple):
+class Track(NamedTuple):
     """What the tracker keeps of the game besides its identity (see `LiveGame`)."""
 
     # Each seat's cards by order, oldest first, and what clues told of each (rule 12.4).
     hands: tuple[tuple[int, ...], ...]
-    marks: tuple[tuple[_Marks, ...], ...]
+    marks: tuple[tuple[Marks, ...], ...]
     # faces[order]: the card when this seat has seen it (another seat's, or played/discarded).
     faces: tuple[DealtCard | None, ...]
     # seen[face index]: how many copies of the face this seat has seen.
@@ -112,7 +121,7 @@ class _Track(NamedTuple):
     # ordinary value, as for `GameState`).
     log: Log | None
     # A play or discard whose draw has not arrived yet (its turn is already counted).
-    pending: _Entry | None
+    pending: LoggedTurn | None
     # Rule 9.29: the Up or Down fireworks' directions (empty in other variants).
     directions: tuple[int, ...] = ()
     # Rule 9.32: the Sudoku fireworks' start ranks, 0 while empty (empty in other variants).
@@ -128,50 +137,60 @@ class _Track(NamedTuple):
     undecided: bool = False
 
 
-def _touches(card: DealtCard | None, hit_faces: int) -> bool:
+def touches(card: DealtCard | None, hit_faces: int) -> bool:
     assert card is not None  # another seat's card: seen
     return bool(hit_faces >> face_index(card.suit_index, card.rank) & 1)
 
 
-def _push(log: Log | None, entry: _Entry) -> Log:
+def push_turn(log: Log | None, entry: LoggedTurn) -> Log:
     """`log` with one more turn. The tracker's entries are `SeenTurn`'s fields rather than the
     engine's `Entry`; `Log` holds any tuple, and only this module reads these entries back."""
     return push(log, cast(Entry, entry))
 
 
-def _newest_first(log: Log | None) -> Iterator[_Entry]:
+def with_draw(entry: LoggedTurn, order: int, card: DealtCard | None) -> LoggedTurn:
+    """`entry`, a play or a discard, with the card drawn after it: its order, and its face when
+    the seat saw it (another seat's draw; rule 12.1 hides the seat's own)."""
+    e = entry
+    return logged_turn(
+        e.number, e.player, e.action, e.touched, e.slots, e.card, e.misplay, e.note_gained, order,
+        card,
+    )  # fmt: skip
+
+
+def newest_first(log: Log | None) -> Iterator[LoggedTurn]:
     """The tracker's logged turns, the latest first."""
     node = log
     while node is not None:
-        yield cast(_Entry, node.entry)
+        yield cast(LoggedTurn, node.entry)
         node = node.previous
 
 
-def _order_of(entry: _Entry) -> int | None:
+def order_of(entry: LoggedTurn) -> int | None:
     """The order of the card a play or discard entry moved (`None` for a clue)."""
-    if isinstance(entry[2], HiddenPlay):
-        return entry[3][0]  # rule 9.33: kept in `touched`, see `LiveGame._into_hole`
-    return entry[5].order if entry[5] is not None else None
+    if isinstance(entry.action, HiddenPlay):
+        return entry.touched[0]  # rule 9.33: kept in `touched`, see `_messages_in.into_hole`
+    return entry.card.order if entry.card is not None else None
 
 
-def _oldest_first(track: _Track) -> list[_Entry]:
+def oldest_first(track: Track) -> list[LoggedTurn]:
     """Every entry of the game, the pending one included, oldest first."""
-    entries: list[_Entry] = [] if track.pending is None else [track.pending]
-    entries.extend(_newest_first(track.log))
+    entries: list[LoggedTurn] = [] if track.pending is None else [track.pending]
+    entries.extend(newest_first(track.log))
     entries.reverse()
     return entries
 
 
-def _hole_score(built: tuple[int, ...], fits: int) -> int:
+def hole_score(built: tuple[int, ...], fits: int) -> int:
     """The score as the seat knows it in Throw It in a Hole (rule 9.33): the cards it knows on
     the fireworks (`built`) and the `fits` of its own cards in the hole, whose faces it does not
     know (hanab.live's ``status`` score, and rule 7.6's at a ``gameOver``)."""
     return sum(built) + fits
 
 
-def _with_fits(built: tuple[int, ...], fits: int) -> tuple[int, ...]:
+def with_fits(built: tuple[int, ...], fits: int) -> tuple[int, ...]:
     """`built` with `fits` more cards, each on the first firework with room: fireworks whose sum
-    is `_hole_score(built, fits)` (while the fits have room), the right sum for rules 7.1 to 7.3
+    is `hole_score(built, fits)` (while the fits have room), the right sum for rules 7.1 to 7.3
     when the seat cannot tell which fireworks its own cards built (rule 9.33)."""
     out = list(built)
     for i, n in enumerate(out):
@@ -181,72 +200,73 @@ def _with_fits(built: tuple[int, ...], fits: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _rebuilt(
-    track: _Track, faces: Sequence[DealtCard | None]
+def rebuilt(
+    track: Track, faces: Sequence[DealtCard | None]
 ) -> tuple[tuple[int, ...], tuple[DealtCard, ...]]:
     """The fireworks and the discard pile (misplays in turn order), built again from the log
     with `faces` (every card played or discarded known): what `LiveGame.reveal` shows of a
     Throw It in a Hole game once its cards are shown (rule 9.33)."""
     built = [0] * len(track.built)
     discards: list[DealtCard] = []
-    for entry in _oldest_first(track):
-        action = entry[2]
+    for entry in oldest_first(track):
+        action = entry.action
         if isinstance(action, HiddenPlay):
-            holed = faces[entry[3][0]]
+            holed = faces[entry.touched[0]]
             assert holed is not None
-            if entry[6]:
+            if entry.misplay:
                 discards.append(holed)
             else:
                 built[holed.suit_index] += 1
         elif isinstance(action, (Play, Discard)):
-            assert entry[5] is not None
-            if entry[6]:
-                discards.append(entry[5])
-            elif card_fate(action, entry[5], False) is Fate.BUILT:
-                built[entry[5].suit_index] += 1
+            card = entry.card
+            assert card is not None
+            if entry.misplay:
+                discards.append(card)
+            elif card_fate(action, card, False) is Fate.BUILT:
+                built[card.suit_index] += 1
             else:
-                discards.append(entry[5])
+                discards.append(card)
     return tuple(built), tuple(discards)
 
 
-def _logged_actions(track: _Track) -> Iterator[Action]:
+def logged_actions(track: Track) -> Iterator[Action]:
     """The game's actions, the latest first (the pending entry, if any, is a play or a
     discard, so no clue is missed)."""
-    for entry in _newest_first(track.log):
+    for entry in newest_first(track.log):
         # Read only under Alternating Clues (rule 9.26), never combined with a hidden clue.
-        if not isinstance(entry[2], (HiddenClue, HiddenPlay)):
-            yield entry[2]
+        action = entry.action
+        if not isinstance(action, (HiddenClue, HiddenPlay)):
+            yield action
 
 
-def _last_clue_type(variant: Variant, track: _Track) -> type[ColourClue] | type[RankClue] | None:
+def last_clue_type(variant: Variant, track: Track) -> type[ColourClue] | type[RankClue] | None:
     """Under Alternating Clues (rule 9.26), the type of the game's last clue; else `None`."""
     if not variant.alternating_clues:
         return None
-    return last_clue(_logged_actions(track))  # as the engine reads its own log
+    return last_clue(logged_actions(track))  # as the engine reads its own log
 
 
-def _seen_turns(track: _Track, seat: int, hole: bool) -> tuple[SeenTurn, ...]:
-    """The history as `seat` sees it: each turn as logged, but for a card put into the hole
-    (rule 9.33), face down while `hole`, and as the action taken once everything is shown."""
+def seen_turns(track: Track, seat: int, shown: ClueShown, hole: bool) -> tuple[SeenTurn, ...]:
+    """The history as `seat` sees it: each turn as logged (`views.seen_turn`'s already), but for a
+    card put into the hole (rule 9.33), which `views.seen_turn` shows face down while `hole`, and
+    as the action taken once everything is shown."""
     faces = track.faces
     turns = []
-    for entry in _oldest_first(track):
-        action = entry[2]
+    for entry in oldest_first(track):
+        action = entry.action
         if not isinstance(action, HiddenPlay):
-            turns.append(SeenTurn(*entry))
+            turns.append(entry)
             continue
-        number, player, _, (order,), _, card, misplay, gained, drawn_order, drawn = entry
-        if hole:
-            shown = card if player != seat else None
-            turns.append(
-                SeenTurn(number, player, action, (), (), shown, None, gained, drawn_order, drawn)
-            )
-            continue
-        card = faces[order]
-        assert card is not None  # `LiveGame.view` shows the hole once every card of it is known
-        # Rule 9.13: into the hole went a card played, or an inverted suit's card discarded.
-        taken = card_action(card, action.slot, play=True)
+        card = entry.card
+        taken: Action | HiddenPlay = action
+        if not hole:
+            card = faces[entry.touched[0]]
+            assert card is not None  # `LiveGame.view` shows the hole once every card is known
+            taken = hole_action(action, card)
         turns.append(
-            SeenTurn(number, player, taken, (), (), card, misplay, gained, drawn_order, drawn)
-        )
+            seen_turn(
+                seat, shown, hole, entry.number, entry.player, taken, (), (), card, entry.misplay,
+                entry.note_gained, entry.drawn_order, entry.drawn,
+            )
+        )  # fmt: skip
     return tuple(turns)
