@@ -46,6 +46,7 @@ from ..cards import Card, DealtCard
 from ..knowledge import CardKnowledge
 from ..rules import legal_actions_from, sudoku_next, up_or_down_next
 from ..rules.tables import variant_tables
+from ..state import card_action
 from ..variants import Variant
 from ..views import HiddenClue, HiddenPlay, PlayerView
 
@@ -404,8 +405,7 @@ class OpenBot:
         wanted = next_ranks(view)
         for slot, card in enumerate(own_cards):
             if wanted.get(card.suit) == card.rank:
-                # Rule 9.13: a card of an inverted suit is played by discarding it.
-                return Discard(slot) if card.inverted else Play(slot)
+                return card_action(card, slot, play=True)  # rule 9.13
         legal = legal_actions_in_view(view)
         others = [a for a in legal if not isinstance(a, Play)]
         return self.rng.choice(others or list(legal))
