@@ -1,16 +1,33 @@
-"""The JAX twin of the batch engine against the NumPy engine: the same states and bits."""
+"""The JAX twin of the batch engine against the NumPy engine: the same states and bits.
+
+JAX is imported inside the tests, not when this module is collected: it starts threads, and the
+tests that fork `simulate`'s workers must run before it is loaded (`tests/conftest.py` runs these
+tests last).
+"""
 
 from __future__ import annotations
+
+import importlib.util
+from typing import Any
 
 import numpy as np
 import pytest
 
-jax = pytest.importorskip("jax")
-jnp = pytest.importorskip("jax.numpy")
+from hanabi_core.batch import Engine
+from hanabi_core.hle import options_from_config
 
-from hanabi_core.batch import Engine  # noqa: E402
-from hanabi_core.batch.jax import JaxEngine  # noqa: E402
-from hanabi_core.hle import options_from_config  # noqa: E402
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("jax") is None, reason="needs jax")
+
+
+def _jax() -> tuple[Any, Any, Any]:
+    """jax, jax.numpy and the twin engine, imported now."""
+    import jax
+    import jax.numpy as jnp
+
+    from hanabi_core.batch.jax import JaxEngine
+
+    return jax, jnp, JaxEngine
+
 
 SMALL = {"colors": 2, "hand_size": 2, "max_information_tokens": 3, "max_life_tokens": 1}
 
@@ -26,6 +43,7 @@ SMALL = {"colors": 2, "hand_size": 2, "max_information_tokens": 3, "max_life_tok
 def test_jax_engine_equals_numpy_engine(players: int, config: dict[str, int]) -> None:
     """Every field, reward and observation bit of the twin equal to the NumPy engine's, step by
     step (the default run compiles one observation type; the slow run all three)."""
+    _, jnp, JaxEngine = _jax()
     options = options_from_config({"players": players, **config})
     engine = Engine(options)
     twin = JaxEngine(options)
@@ -51,6 +69,7 @@ def test_jax_engine_equals_numpy_engine(players: int, config: dict[str, int]) ->
 
 
 def test_jaxmarl_style_reset_and_step_vmap_and_scan() -> None:
+    jax, jnp, JaxEngine = _jax()
     env = JaxEngine(options_from_config({"players": 2, **SMALL, "colors": 1}), observation_type=0)
     keys = jax.random.split(jax.random.PRNGKey(0), 8)
     obs, state = jax.vmap(env.reset)(keys)
@@ -73,6 +92,7 @@ def test_jaxmarl_style_reset_and_step_vmap_and_scan() -> None:
 
 
 def test_batched_auto_reset_and_deals() -> None:
+    jax, jnp, JaxEngine = _jax()
     env = JaxEngine(options_from_config({"players": 2, **SMALL}))
     decks = np.asarray(env.deal_batch(jax.random.PRNGKey(3), 40))
     assert (np.sort(decks, axis=1) == np.sort(np.asarray(env._base))).all()
