@@ -40,7 +40,15 @@ def hanab_live() -> Path:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The JAX tests run last. JAX starts threads when it is imported, and `os.fork` in a
-    threaded process can deadlock the child; `simulate` (and the tests that kill its workers)
-    fork worker processes, so none may run after JAX is loaded."""
-    items.sort(key=lambda item: "jax" in item.nodeid.split("::")[0])
+    """The tests that load JAX run last: the JAX tests, and the docs examples of pages that use
+    it. JAX starts threads when it is imported, and `os.fork` in a threaded process can deadlock
+    the child; `simulate` (and the tests that kill its workers) fork worker processes, so none may
+    run after JAX is loaded."""
+
+    def loads_jax(item: pytest.Item) -> bool:
+        if "jax" in item.nodeid.split("::")[0]:
+            return True
+        page = getattr(item, "callspec", None) and item.callspec.params.get("page")
+        return isinstance(page, Path) and "import jax" in page.read_text(encoding="utf-8")
+
+    items.sort(key=loads_jax)
