@@ -15,6 +15,7 @@ The bots use the variant's suit order as Quux's colour order (red, orange, yello
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from ..actions import ColourClue, Discard, Play, RankClue
@@ -60,6 +61,25 @@ def plays_quux_variant(options: Options) -> bool:
     except InvalidOptions:
         return False
     return variant == plain
+
+
+class QuuxBot:
+    """What Quux's SmartBot and InfoBot share: the bot factory's signature (the random source is
+    unused: neither draws anything at random), the variants they model (`plays`), and a flag the
+    bot sets once its first view has been checked (`check_quux_variant`).
+
+    Args:
+        rng: unused (the bot factory's signature).
+    """
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self._started = False
+
+    @staticmethod
+    def plays(options: Options) -> bool:
+        """Whether the bot models the game's variant; it refuses any other with `InvalidOptions`
+        (`plays_quux_variant`)."""
+        return plays_quux_variant(options)
 
 
 class QuuxObserver:

@@ -23,14 +23,12 @@ C++ `double`s, so ties and comparisons come out the same.
 from __future__ import annotations
 
 import math
-import random
 from functools import lru_cache
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
-from ..options import Options
 from ..views import PlayerView, SeenTurn
 from ._quux_table import Face, QuuxTable
-from .quux_common import check_quux_variant, plays_quux_variant
+from .quux_common import QuuxBot, check_quux_variant
 
 __all__ = ["QuuxInfoBot"]
 
@@ -269,7 +267,7 @@ def _hint_strategy(supports: tuple[int, ...], dead_mask: int, colours: int) -> S
     return (_H3, 3, index, (), ())
 
 
-class QuuxInfoBot:
+class QuuxInfoBot(QuuxBot):
     """Quux's InfoBot (`InfoBot.cc`), playing from its seat's view.
 
     It plays the variants Quux's bots model (`quux`, `base`: see
@@ -279,15 +277,6 @@ class QuuxInfoBot:
     Args:
         rng: unused (the bot factory's signature): InfoBot draws nothing at random.
     """
-
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self._started = False
-
-    @staticmethod
-    def plays(options: Options) -> bool:
-        """Whether the bot models the game's variant; it refuses any other with `InvalidOptions`
-        (`plays_quux_variant`)."""
-        return plays_quux_variant(options)
 
     def _start(self, view: PlayerView) -> None:
         """`InfoBotImpl::InfoBotImpl`: a full table per card of every hand."""

@@ -26,13 +26,11 @@ discard); here they are recomputed from the bit sets, which gives the same games
 from __future__ import annotations
 
 import math
-import random
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
-from ..options import Options
 from ..views import PlayerView, SeenTurn
 from ._quux_table import QuuxTable
-from .quux_common import check_quux_variant, plays_quux_variant
+from .quux_common import QuuxBot, check_quux_variant
 
 __all__ = ["QuuxSmartBot"]
 
@@ -43,7 +41,7 @@ def _popcount(mask: int) -> int:
     return mask.bit_count()
 
 
-class QuuxSmartBot:
+class QuuxSmartBot(QuuxBot):
     """Quux's SmartBot (`SmartBot.cc`), playing from its seat's view.
 
     It plays the variants Quux's bots model (`quux`, `base`: see
@@ -53,15 +51,6 @@ class QuuxSmartBot:
     Args:
         rng: unused (the bot factory's signature): SmartBot draws nothing at random.
     """
-
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self._started = False
-
-    @staticmethod
-    def plays(options: Options) -> bool:
-        """Whether the bot models the game's variant; it refuses any other with `InvalidOptions`
-        (`plays_quux_variant`)."""
-        return plays_quux_variant(options)
 
     # --- set-up ---------------------------------------------------------------------------------
 
