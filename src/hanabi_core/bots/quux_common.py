@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..actions import ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard, Suit
@@ -46,7 +47,13 @@ def plays_quux_variant(options: Options) -> bool:
     """Whether the Quux bots model the game's variant: five suits of ten cards (three 1s, two 2s,
     3s and 4s, one 5), each clued by its own colour, built upwards from 1 to 5, with the plain
     rank clues and no other rule (the ``quux`` and ``base`` variants)."""
-    variant = options.variant
+    return _plain_quux_variant(options.variant)
+
+
+@lru_cache(maxsize=16)
+def _plain_quux_variant(variant: Variant) -> bool:
+    # Each seat of each game asks; building the plain variant to compare with costs more than a
+    # whole turn, so the answer is kept per variant (a pure function of it: equality and hash).
     if len(variant.suits) != 5:
         return False
     # The plain variant of these suit names: own-colour clues, the default copies, built upwards,
