@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
+import attrs
 import pytest
 
-from hanabi_core import Options, apply, legal_actions, new_game, view
+from hanabi_core import Card, Options, apply, legal_actions, new_game, view
 from hanabi_core._incremental_view import IncrementalViews
+from hanabi_core._readonly import ReadOnlyMap
 from hanabi_core.errors import InvalidArgument
 from hanabi_core.hanablive import variant
 
@@ -52,3 +56,32 @@ def test_a_state_of_another_line_is_viewed_afresh() -> None:
     assert views.view(stranger, 0) == view(stranger, 0)
     with pytest.raises(InvalidArgument):
         views.view(later, 2)
+
+
+def test_a_view_whose_identities_are_unread_pickles_copies_and_hashes_as_views_own() -> None:
+    # The incremental view builds each card's `identities` on first read (`ReadOnlyMap.of_pairs`):
+    # unread, it must still pickle, copy, hash and convert as `views.view`'s, which built them.
+    state = new_game(Options(3, variant="quux"), seed=5)
+    for action_index in (0, -1, 3, -1):
+        state = apply(state, legal_actions(state)[action_index])
+    fresh = IncrementalViews(state).view(state, 1)
+    built = view(state, 1)
+    assert pickle.loads(pickle.dumps(fresh)) == built
+    assert copy.deepcopy(IncrementalViews(state).view(state, 1)) == built
+    assert hash(IncrementalViews(state).view(state, 1)) == hash(built)
+    assert attrs.asdict(IncrementalViews(state).view(state, 1)) == attrs.asdict(built)
+    card = IncrementalViews(state).view(state, 1).own[0]
+    assert repr(card.identities) == repr(built.own[0].identities)
+    assert dict(card.identities) == dict(built.own[0].identities)
+    for face in (Card("red", 1), Card("blue", 5)):
+        assert (face in card.identities) == (face in built.own[0].identities)
+
+
+def test_a_read_only_map_of_pairs_equals_the_map_of_its_dict() -> None:
+    pairs = ((Card("red", 1), 3), (Card("blue", 5), 1))
+    lazy = ReadOnlyMap.of_pairs(pairs)
+    assert lazy == ReadOnlyMap(dict(pairs)) == dict(pairs)
+    assert pickle.loads(pickle.dumps(ReadOnlyMap.of_pairs(pairs))) == dict(pairs)
+    assert copy.deepcopy(ReadOnlyMap.of_pairs(pairs)) == dict(pairs)
+    assert len(ReadOnlyMap.of_pairs(pairs)) == 2 and list(lazy) == [Card("red", 1), Card("blue", 5)]
+    assert Card("blue", 5) in ReadOnlyMap.of_pairs(pairs) and lazy[Card("red", 1)] == 3

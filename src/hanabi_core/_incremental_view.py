@@ -16,6 +16,10 @@ rules room's planned `seen_turn`), this module should call it instead of mirrori
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import compress
+from operator import itemgetter
+
 from ._readonly import ReadOnlyMap
 from .actions import ColourClue, Discard, Play, RankClue
 from .cards import Card
@@ -56,7 +60,13 @@ class IncrementalViews:
         self._face_index = {face: i for i, face in enumerate(tables.keys)}
         self._copies = [tables.copies[face] for face in tables.keys]
         self._masks: dict[
-            int, tuple[tuple[str, ...], tuple[int, ...], tuple[tuple[int, Card], ...]]
+            int,
+            tuple[
+                tuple[str, ...],
+                tuple[int, ...],
+                tuple[Card, ...],
+                Callable[[list[int]], tuple[int, ...]],
+            ],
         ] = {}
 
     def view(self, state: GameState, seat: int) -> PlayerView:
@@ -133,18 +143,34 @@ class IncrementalViews:
         by_mask = self._masks.get(mask)
         if by_mask is None:
             t = self._tables
+            faces = [
+                (i, card)
+                for i, (card, bit) in enumerate(zip(t.cards, t.bits, strict=True))
+                if mask & bit
+            ]
+            indices = [i for i, _ in faces]
+            # The copies left of the mask's faces, read in one C call (`itemgetter` of one index
+            # gives a bare value, hence the wrapper). `compress` below keeps the faces with copies
+            # left: the counts are never negative, since rule 1.1 counts every physical card.
+            take: Callable[[list[int]], tuple[int, ...]]
+            if len(indices) == 1:
+                only = indices[0]
+                take = lambda left: (left[only],)  # noqa: E731
+            elif not indices:
+                take = lambda left: ()  # noqa: E731
+            else:
+                take = itemgetter(*indices)
             by_mask = self._masks[mask] = (
                 tuple(name for name, faces in t.suit_masks if mask & faces),
                 tuple(rank for rank, faces in t.rank_masks if mask & faces),
-                tuple(
-                    (i, card)
-                    for i, (card, bit) in enumerate(zip(t.cards, t.bits, strict=True))
-                    if mask & bit
-                ),
+                tuple(card for _, card in faces),
+                take,
             )
-        suits, ranks, faces = by_mask
-        counts = tuple((card, unseen[i]) for i, card in faces if unseen[i] > 0)
-        return suits, ranks, counts, ReadOnlyMap(dict(counts))
+        suits, ranks, cards, take = by_mask
+        left = take(unseen)
+        # The faces with a copy left, in the variant's order (`compress` keeps those above 0).
+        counts = tuple(compress(zip(cards, left, strict=True), left))
+        return suits, ranks, counts, ReadOnlyMap.of_pairs(counts)
 
     def _catch_up(self, log: Log | None) -> bool:
         """Read the turns of `log` after the last one read; `False` if `log` does not extend it."""

@@ -16,24 +16,51 @@ __all__ = ["ReadOnlyMap"]
 
 
 class ReadOnlyMap(Mapping[K, V], Generic[K, V]):
-    """A mapping with no way to change it; equal to any mapping with the same items."""
+    """A mapping with no way to change it; equal to any mapping with the same items.
 
-    __slots__ = ("_data",)
+    `ReadOnlyMap.of_pairs` builds one from ``(key, value)`` pairs whose dict is made on first
+    use: a view builds one per distinct clue knowledge at every turn and most are never read
+    (`CardKnowledge.identities`). The dict is the same either way, and so are equality, pickling
+    and copying, which read the items.
+    """
+
+    __slots__ = ("_data", "_pairs")
+
+    _data: dict[K, V]
+    _pairs: tuple[tuple[K, V], ...] | None
 
     def __init__(self, data: Mapping[K, V]) -> None:
         self._data = dict(data)
+        self._pairs = None
+
+    @classmethod
+    def of_pairs(cls, pairs: tuple[tuple[K, V], ...]) -> ReadOnlyMap[K, V]:
+        """The mapping of `pairs` (each key once), its dict built when first read."""
+        made = cls.__new__(cls)
+        made._pairs = pairs
+        return made
+
+    def _items(self) -> dict[K, V]:
+        pairs = self._pairs
+        if pairs is not None:
+            self._data = dict(pairs)
+            self._pairs = None
+        return self._data
 
     def __getitem__(self, key: K) -> V:
-        return self._data[key]
+        return self._items()[key]
 
     def __iter__(self) -> Iterator[K]:
-        return iter(self._data)
+        return iter(self._items())
 
     def __len__(self) -> int:
-        return len(self._data)
+        return len(self._items())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items()
 
     def __repr__(self) -> str:
-        return repr(self._data)
+        return repr(self._items())
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self._data,))
+        return (type(self), (self._items(),))
