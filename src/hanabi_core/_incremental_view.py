@@ -23,7 +23,15 @@ from operator import itemgetter
 from ._readonly import ReadOnlyMap
 from .actions import ColourClue, Discard, Play, RankClue
 from .cards import Card
-from .knowledge import _card_knowledge, _face_tables, _Known, all_faces, clue_faces, learn
+from .knowledge import (
+    _card_knowledge,
+    _face_tables,
+    _Known,
+    all_faces,
+    clue_faces,
+    learn,
+    unseen_by_holder,
+)
 from .rules import dealt_orders
 from .rules.hands import replace_card
 from .state import Entry, GameState, Log
@@ -101,14 +109,8 @@ class IncrementalViews:
         hands = state.hands
         held = [[index[card.suit_index, card.rank] for card in hand] for hand in hands]
         knowledge_by_seat = []
-        for holder in range(players):
-            # What `views._empathy` counts for this holder: the copies left once the public faces
-            # and the hands the holder sees (all but the viewer's and its own) are counted out.
-            unseen = left.copy()
-            for other in range(players):
-                if other not in (seat, holder):
-                    for i in held[other]:
-                        unseen[i] -= 1
+        # What `views.empathy` counts, by face index rather than by face.
+        for holder, unseen in enumerate(unseen_by_holder(left, held, seat)):
             known: dict[int, _Known] = {}
             cards = []
             for card in hands[holder]:

@@ -23,9 +23,10 @@ see [`view`][hanabi_core.view] for whose counts a view holds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
+from typing import Any, Protocol, TypeVar
 
 from attrs import field, frozen
 
@@ -286,3 +287,51 @@ def unaccounted(variant: Variant, seen: Iterable[tuple[int, int]]) -> dict[tuple
     for face in seen:
         copies[face] -= 1
     return copies
+
+
+_Face_contra = TypeVar("_Face_contra", contravariant=True)
+_Tally = TypeVar("_Tally", bound="_Counts[Any]")
+
+
+class _Counts(Protocol[_Face_contra]):
+    """A tally of copies by face: a dict keyed by face, or a list indexed by a face's index."""
+
+    def copy(self) -> _Counts[_Face_contra]: ...
+    def __getitem__(self, face: _Face_contra, /) -> int: ...
+    def __setitem__(self, face: _Face_contra, count: int, /) -> None: ...
+
+
+def unseen_by_holder(left: _Tally, held: Sequence[Iterable[Any]], viewer: int) -> list[_Tally]:
+    """Rule 12.4's counting for each holder as `viewer` can tell it: the copies `left` once the
+    public cards are counted out, less the faces of every hand the holder sees but the viewer's
+    (the viewer cannot see its own; the holder cannot see its own). `held` gives each seat's
+    faces, as `left` is keyed; `left` is not changed. Shared by `views.view`, `LiveGame.view`
+    (through `views.empathy`) and `simulate`'s incremental views.
+
+    ```python
+    from hanabi_core.knowledge import unseen_by_holder
+    left = {"r1": 3, "b5": 1}
+    held = [["r1"], ["b5"], ["r1"]]  # seat 0 is the viewer
+    assert unseen_by_holder(left, held, 0) == [
+        {"r1": 2, "b5": 0},  # the viewer counts out seats 1 and 2
+        {"r1": 2, "b5": 1},  # seat 1 sees seat 2 (and the viewer's hand, hidden from the viewer)
+        {"r1": 3, "b5": 0},  # seat 2 sees seat 1
+    ]
+    ```
+    """
+    # Every hand the viewer sees counted out once; each other holder gets its own hand back.
+    seen = left.copy()
+    for seat, faces in enumerate(held):
+        if seat != viewer:
+            for face in faces:
+                seen[face] -= 1
+    tallies = []
+    for holder, faces in enumerate(held):
+        if holder == viewer:
+            tallies.append(seen)
+            continue
+        unseen = seen.copy()
+        for face in faces:
+            unseen[face] += 1
+        tallies.append(unseen)
+    return tallies  # type: ignore[return-value]

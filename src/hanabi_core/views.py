@@ -38,6 +38,7 @@ from .knowledge import (
     counting,
     learn,
     unaccounted,
+    unseen_by_holder,
 )
 from .options import Options
 from .rules.hands import dealt_orders, replace_card
@@ -578,16 +579,10 @@ def empathy(
     copies left once the `public` faces, the hands the holder sees (`faces`, by seat; the
     viewer's own is not read) and the hole's cards the viewer saw with another seat than the
     holder (`holed`, rule 9.33) are counted out. Shared by `view` and `LiveGame.view`."""
-    players = len(faces)
     # The copies left once the public faces are counted out, the same for every holder.
     left = unaccounted(variant, public)
     counters = []
-    for holder in range(players):
-        unseen = left.copy()
-        for seat in range(players):
-            if seat not in (viewer, holder):
-                for face in faces[seat]:
-                    unseen[face] -= 1
+    for holder, unseen in enumerate(unseen_by_holder(left, faces, viewer)):
         # Rule 9.33: a card in the hole is known to those who saw it in its holder's hand.
         for seat, card in holed:
             if seat != holder:
