@@ -12,16 +12,14 @@ README row (24.90, 24.98, 24.97, 24.95 at 2 to 5 players over 200,000 games from
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Literal
 
 from ..actions import Action, Discard, Play, RankClue
 from ..cards import DealtCard
-from ..options import Options
 from ..views import PlayerView
-from .quux_common import check_quux_variant, plays_quux_variant
+from .quux_common import QuuxBot, check_quux_variant
 
 __all__ = ["QuuxCheatBot"]
 
@@ -31,7 +29,7 @@ _TEMPO = (0, 1, 2, 3, 4, 5, 8, 25, 25)
 _Face = tuple[int, int]
 
 
-class QuuxCheatBot:
+class QuuxCheatBot(QuuxBot):
     """CheatBot of Quuxplusone/Hanabi: **cheats** by seeing its own cards (``sees_own_cards``), as
     [`OpenBot`][hanabi_core.bots.OpenBot] does. It keeps no memory and uses no randomness.
 
@@ -41,20 +39,11 @@ class QuuxCheatBot:
 
     sees_own_cards: Literal[True] = True
 
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self._checked = False
-
-    @staticmethod
-    def plays(options: Options) -> bool:
-        """Whether the bot models the game's variant; it refuses any other with `InvalidOptions`
-        (`plays_quux_variant`)."""
-        return plays_quux_variant(options)
-
     def __call__(self, view: PlayerView, own_cards: Sequence[DealtCard], /) -> Action:
         """Quux's CheatBot's move."""
-        if not self._checked:
+        if not self._started:
             check_quux_variant(view.options)
-            self._checked = True
+            self._started = True
         return _Turn(view, own_cards).move()
 
 

@@ -26,7 +26,7 @@ from ..options import Options
 from ..variants import Variant
 from ..views import PlayerView, SeenTurn
 
-__all__ = ["QuuxObserver", "check_quux_variant", "plays_quux_variant"]
+__all__ = ["QuuxBot", "QuuxObserver", "check_quux_variant", "plays_quux_variant"]
 
 
 def check_quux_variant(options: Options) -> None:
@@ -71,9 +71,9 @@ def _plain_quux_variant(variant: Variant) -> bool:
 
 
 class QuuxBot:
-    """What Quux's SmartBot and InfoBot share: the bot factory's signature (the random source is
-    unused: neither draws anything at random), the variants they model (`plays`), and a flag the
-    bot sets once its first view has been checked (`check_quux_variant`).
+    """What Quux's four bots share: the bot factory's signature (the random source is unused:
+    none draws anything at random), the variants they model (`plays`), and a flag the bot sets
+    once its first view has been checked (`check_quux_variant`).
 
     Args:
         rng: unused (the bot factory's signature).
@@ -89,7 +89,7 @@ class QuuxBot:
         return plays_quux_variant(options)
 
 
-class QuuxObserver:
+class QuuxObserver(QuuxBot):
     """The turns of a view's history, handed to the bot one by one as Quux's server reports them.
 
     A subclass overrides [`start`][hanabi_core.bots.quux_common.QuuxObserver.start] and the
@@ -121,16 +121,10 @@ class QuuxObserver:
     hand_sizes: list[int]
     seen: int
 
-    @staticmethod
-    def plays(options: Options) -> bool:
-        """Whether the bot models the game's variant; it refuses any other with `InvalidOptions`
-        (`plays_quux_variant`)."""
-        return plays_quux_variant(options)
-
     def catch_up(self, view: PlayerView) -> None:
         """Hand the turns of `view.history` not seen yet to the hooks, oldest first."""
         history = view.history
-        if not hasattr(self, "seen"):
+        if not self._started:
             self._begin(view)
         for turn in history[self.seen :]:
             self._observe(turn)
@@ -139,6 +133,7 @@ class QuuxObserver:
     def _begin(self, view: PlayerView) -> None:
         options = view.options
         check_quux_variant(options)
+        self._started = True
         self.me = view.seat
         self.players = options.players
         self.hand_size = options.hand_size

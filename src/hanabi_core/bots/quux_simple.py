@@ -58,6 +58,7 @@ class QuuxSimpleBot(QuuxObserver):
     """
 
     def __init__(self, rng: random.Random | None = None) -> None:
+        super().__init__(rng)
         self._knowledge: list[list[_Knowledge]] = []
 
     def start(self) -> None:
