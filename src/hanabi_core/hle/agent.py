@@ -38,7 +38,7 @@ recorded in ``tests/data/hle_rl_env_names.json``); the code is written here. Wha
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import IntEnum
 from typing import Any
 
@@ -46,9 +46,8 @@ from attrs import frozen
 
 from ..errors import InvalidAction, InvalidOptions, brief
 from ..options import Options
-from ..rules import new_game
 from .config import COLOUR_CHARS, HLE_COLOURS
-from .moves import max_moves, move_to_dict
+from .moves import move_dicts
 
 __all__ = [
     "MOVE_TYPES",
@@ -283,14 +282,19 @@ class HanabiGame:
     ```
     """
 
-    def __init__(self, options: Options, observation_type: int, seed: int = -1) -> None:
+    def __init__(
+        self,
+        options: Options,
+        observation_type: int,
+        seed: int = -1,
+        moves: Sequence[Mapping[str, Any]] | None = None,
+    ) -> None:
         self._options = options
         self._observation_type = AgentObservationType(observation_type)
         self._seed = seed
-        probe = new_game(options, seed=0)
-        self._moves = tuple(
-            HanabiMove.from_dict(move_to_dict(probe, uid)) for uid in range(max_moves(options))
-        )
+        # `moves`: `move_dicts(options)` when the caller has it already (the environment does).
+        dicts = move_dicts(options) if moves is None else moves
+        self._moves = tuple(HanabiMove.from_dict(move) for move in dicts)
         self._uids = {move: uid for uid, move in enumerate(self._moves)}
 
     @property

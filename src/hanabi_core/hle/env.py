@@ -191,7 +191,7 @@ class HanabiEnv(Environment):
             )
         self._random_start = bool(start)
         self._config = _Config(self.options, self._observation_type)
-        self.game = HanabiGame(self.options, self._observation_type, seed)
+        self.game = HanabiGame(self.options, self._observation_type, seed, self._config.move_dicts)
         self.observation_encoder = ObservationEncoder(self._config.layout.length)
         self._start = 0
         self._seats = self._config.ring[0]  # HLE's players in order, as hanabi_core's seats

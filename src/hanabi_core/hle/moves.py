@@ -8,6 +8,7 @@ from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import RANKS
 from ..errors import IllegalAction, brief
 from ..options import Options
+from ..rules import new_game
 from ..spec import Rule
 from ..state import GameState
 from ._guards import need_options, need_state
@@ -128,6 +129,14 @@ def move_to_dict(state: GameState, uid: int) -> dict[str, Any]:
         colour = COLOUR_CHARS[colour_index(action.colour)]
         return {"action_type": "REVEAL_COLOR", "target_offset": offset, "color": colour}
     return {"action_type": "REVEAL_RANK", "target_offset": offset, "rank": action.rank - 1}
+
+
+def move_dicts(options: Options) -> list[dict[str, Any]]:
+    """Every move uid's ``HanabiMove.to_dict()``, by uid: the moves of HLE's ``game.get_move``,
+    made once per environment (a clue's target is an offset, so the seat to move does not
+    matter)."""
+    probe = new_game(options, seed=0)
+    return [move_to_dict(probe, uid) for uid in range(max_moves(options))]
 
 
 class _UidTable:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from ..actions import ColourClue, RankClue
 from ..options import Options
-from ..rules import new_game
 from ..state import Entry, GameState, Turn
 from .config import _COLOUR_OF_NAME, CARD_KNOWLEDGE, SEER
 from .encoding import _layout
@@ -24,7 +23,7 @@ from .knowledge import (
     Knowledge,
     _fresh,
 )
-from .moves import _uid_table, max_moves, move_to_dict
+from .moves import _uid_table, max_moves, move_dicts
 
 
 class _Config:
@@ -63,8 +62,7 @@ class _Config:
         self.fresh = fresh = _fresh(len(options.variant.suits))
         self.seer = observation_type == SEER  # every card known from the deal
         self.uids = uids = max_moves(options)
-        probe = new_game(options, seed=0)
-        self.move_dicts = [move_to_dict(probe, uid) for uid in range(uids)]
+        self.move_dicts = move_dicts(options)
         self.actions = self.uid_table.actions
         # What a clue uid does to the knowledge of a card it touches (keep `field`, add `value`)
         # and of one it misses (keep `negative`): HLE's ApplyIsColorHint / ApplyIsRankHint.
