@@ -71,7 +71,6 @@ from .spec import Rule
 
 __all__ = ["HanabiAECEnv", "env", "raw_env"]
 
-_OBSERVATION_TYPES = {"minimal": 0, "card_knowledge": 1, "seer": 2}
 _RENDER_MODES = ("human", "ansi")
 
 
@@ -182,12 +181,12 @@ class HanabiAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are un
         super().__init__()
         kind = observation_type
         if isinstance(kind, str):
-            if kind not in _OBSERVATION_TYPES:
+            if kind not in hle.OBSERVATION_TYPES:
                 raise InvalidOptions(
                     "observation_type",
-                    f"must be one of {list(_OBSERVATION_TYPES)}, got {brief(kind)}",
+                    f"must be one of {list(hle.OBSERVATION_TYPES)}, got {brief(kind)}",
                 )
-            kind = _OBSERVATION_TYPES[kind]
+            kind = hle.OBSERVATION_TYPES[kind]
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise InvalidOptions(
                 "render_mode", f"must be None, 'human' or 'ansi', got {brief(render_mode)}"

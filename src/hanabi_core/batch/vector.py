@@ -19,12 +19,11 @@ from .engine import Engine, _put
 __all__ = ["ParallelEnv", "VectorEnv"]
 
 Array = npt.NDArray[Any]
-_TYPES = {"minimal": hle.MINIMAL, "card_knowledge": hle.CARD_KNOWLEDGE, "seer": hle.SEER}
 
 
 def _observation_type(value: object) -> int:
-    if isinstance(value, str) and value in _TYPES:
-        return _TYPES[value]
+    if isinstance(value, str) and value in hle.OBSERVATION_TYPES:
+        return hle.OBSERVATION_TYPES[value]
     if isinstance(value, str) and value.isdigit():
         value = int(value)
     if isinstance(value, bool) or value not in (0, 1, 2):

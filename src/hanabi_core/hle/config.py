@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from ..cards import Card, DealtCard, Suit
@@ -21,6 +22,10 @@ MINIMAL = 0
 CARD_KNOWLEDGE = 1
 #: Observation type 2: every player also sees their own cards.
 SEER = 2
+#: The observation types by the names PettingZoo and Gymnasium-style environments take.
+OBSERVATION_TYPES: Mapping[str, int] = MappingProxyType(
+    {"minimal": MINIMAL, "card_knowledge": CARD_KNOWLEDGE, "seer": SEER}
+)
 
 _COLOUR_OF_NAME = {name: i for i, name in enumerate(HLE_COLOURS)}
 _CONFIG_KEYS = (
