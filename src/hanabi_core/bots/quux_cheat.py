@@ -19,7 +19,7 @@ from typing import Literal
 from ..actions import Action, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..views import PlayerView
-from .quux_common import QuuxBot, check_quux_variant
+from .quux_common import QuuxBot
 
 __all__ = ["QuuxCheatBot"]
 
@@ -42,8 +42,7 @@ class QuuxCheatBot(QuuxBot):
     def __call__(self, view: PlayerView, own_cards: Sequence[DealtCard], /) -> Action:
         """Quux's CheatBot's move."""
         if not self._started:
-            check_quux_variant(view.options)
-            self._started = True
+            self._check_first(view)
         return _Turn(view, own_cards).move()
 
 

@@ -88,6 +88,12 @@ class QuuxBot:
         (`plays_quux_variant`)."""
         return plays_quux_variant(options)
 
+    def _check_first(self, view: PlayerView) -> None:
+        """On the bot's first view: refuse a variant it does not model (`check_quux_variant`),
+        then remember that the game has started."""
+        check_quux_variant(view.options)
+        self._started = True
+
 
 class QuuxObserver(QuuxBot):
     """The turns of a view's history, handed to the bot one by one as Quux's server reports them.
@@ -132,8 +138,7 @@ class QuuxObserver(QuuxBot):
 
     def _begin(self, view: PlayerView) -> None:
         options = view.options
-        check_quux_variant(options)
-        self._started = True
+        self._check_first(view)
         self.me = view.seat
         self.players = options.players
         self.hand_size = options.hand_size

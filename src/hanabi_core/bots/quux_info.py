@@ -28,7 +28,7 @@ from functools import lru_cache
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..views import PlayerView, SeenTurn
 from ._quux_table import Face, QuuxTable
-from .quux_common import QuuxBot, check_quux_variant
+from .quux_common import QuuxBot
 
 __all__ = ["QuuxInfoBot"]
 
@@ -280,9 +280,8 @@ class QuuxInfoBot(QuuxBot):
 
     def _start(self, view: PlayerView) -> None:
         """`InfoBotImpl::InfoBotImpl`: a full table per card of every hand."""
-        check_quux_variant(view.options)
+        self._check_first(view)
         copies = tuple(suit.copies for suit in view.options.variant.suits)
-        self._started = True
         self.colours = len(copies)
         self.total = [copies[b // 5][b % 5] for b in range(5 * self.colours)]
         self.bits = range(len(self.total))

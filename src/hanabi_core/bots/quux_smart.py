@@ -30,7 +30,7 @@ import math
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..views import PlayerView, SeenTurn
 from ._quux_table import QuuxTable
-from .quux_common import QuuxBot, check_quux_variant
+from .quux_common import QuuxBot
 
 __all__ = ["QuuxSmartBot"]
 
@@ -56,9 +56,8 @@ class QuuxSmartBot(QuuxBot):
 
     def _start(self, view: PlayerView) -> None:
         """`SmartBot::SmartBot`: a fresh knowledge entry per hand position of every seat."""
-        check_quux_variant(view.options)
+        self._check_first(view)
         copies = tuple(suit.copies for suit in view.options.variant.suits)
-        self._started = True
         self.copies = copies
         colours = len(copies)
         self.colours = colours
