@@ -463,10 +463,9 @@ def _run_batch(job: _Job, batch: _Batch, interrupted: Callable[[], bool] | None 
     name, factory = job.bots[index]
     bot = factory if factory is not None else BOTS[name]
     results: list[_Row] = []
-    suits = job.options.variant.suit_names
     texts: list[str] = []
     for seed in range(first, first + count):
-        deck = _deck(job.options, job.deals, seed, first, codes, suits)
+        deck = _deck(job.options, job.deals, seed, first, codes)
         try:
             state = play_game(job.options, bot, seed, deck, bot_seed=job.bot_seed)
         except Exception:
@@ -516,18 +515,13 @@ def default_workers() -> int:
 _QUUX_DECK = 50  # cards in a Quux deck, one code (byte) each
 
 
-def _deck(  # noqa: PLR0917 (a private helper of two call sites)
-    options: Options,
-    deals: str,
-    seed: int,
-    first: int,
-    codes: bytes | None,
-    suits: Sequence[str],
+def _deck(
+    options: Options, deals: str, seed: int, first: int, codes: bytes | None
 ) -> tuple[Card, ...] | None:
     """The deck of the game `seed` of a batch starting at `first` (`None`: dealt by rule 2.5)."""
     if codes is not None:  # Quux's stream, made in the parent
         k = (seed - first) * _QUUX_DECK
-        return tuple(deck_from_codes(codes[k : k + _QUUX_DECK], suits))
+        return tuple(deck_from_codes(codes[k : k + _QUUX_DECK], options.variant.suit_names))
     if deals == "hanab-live":
         # The hanab.live adapter, imported on first use: the play room does not load it otherwise.
         from .hanablive.decks import deck, seed_name  # noqa: PLC0415
@@ -669,20 +663,7 @@ def simulate(
         raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
     if type(games) is not int or games < 0:
         raise ValueError(f"games must be a whole number of at least 0, got {brief(games)}")
-    if deals == "hanab-live":
-        from .hanablive.decks import seed_name  # noqa: PLC0415 (the adapter, on first use)
-
-        if type(seed) is not int or seed < 0 or seed + max(games, 1) - 1 > MAX_SEED:
-            raise ValueError(
-                f"seed + games - 1 must be from 0 to 2**64 - 1, got seed {brief(seed)}"
-            )
-        try:
-            seed_name(options.players, options.variant, 1)
-        except HanabiError:
-            raise ValueError(
-                f"hanab.live deals need one of its variants, got {options.variant.name}"
-            ) from None
-    elif deals == "quux":
+    if deals == "quux":
         if type(seed) is not int or not 0 <= seed < 1 << 32:
             raise ValueError(
                 f"a Quux seed is a whole number from 0 to 2**32 - 1, got {brief(seed)}"
@@ -693,6 +674,15 @@ def simulate(
             )
     elif type(seed) is not int or seed < 0 or seed + max(games, 1) - 1 > MAX_SEED:
         raise ValueError(f"seed + games - 1 must be from 0 to 2**64 - 1, got seed {brief(seed)}")
+    if deals == "hanab-live":
+        from .hanablive.decks import seed_name  # noqa: PLC0415 (the adapter, on first use)
+
+        try:
+            seed_name(options.players, options.variant, 1)
+        except HanabiError:
+            raise ValueError(
+                f"hanab.live deals need one of its variants, got {options.variant.name}"
+            ) from None
     workers = default_workers() if workers is None else workers
     if type(workers) is not int or workers < 1:
         raise ValueError(f"workers must be a whole number of at least 1, got {brief(workers)}")
@@ -744,7 +734,7 @@ def simulate(
                     f"seed {failed}", f"the bot {name} raised {kind}, which is not an error"
                 )
             # Play the game that failed again, here, so that its own exception is raised.
-            deck = _deck(options, deals, failed, first, codes, options.variant.suit_names)
+            deck = _deck(options, deals, failed, first, codes)
             play_game(options, chosen[index][1] or BOTS[name], failed, deck, bot_seed=bot_seed)
             raise RuntimeError(f"the game dealt from seed {failed} failed in a worker only")
         if progress is not None:
@@ -752,12 +742,12 @@ def simulate(
 
     try:
         pending = remember(_batches(len(chosen), games, seed, workers, deals))
-        if workers == 1 or games * len(chosen) <= 1:
+        if workers == 1 or total <= 1:
             with _ctrl_c_flag() as pressed:
                 for batch in pending:
                     collect(_run_batch(job, batch, pressed))
         else:
-            _run_pool(job, pending, min(workers, games * len(chosen)), collect)
+            _run_pool(job, pending, min(workers, total), collect)
     except KeyboardInterrupt:
         interrupted = True
     return Simulation(
@@ -827,20 +817,20 @@ def _run_pool(
         workers, mp_context=context, initializer=_start_worker, initargs=(job,)
     )
     under_way: dict[Future[_Done], _Batch] = {}
+
+    def collect_finished() -> None:
+        finished, _ = wait(under_way, return_when=FIRST_COMPLETED)
+        for future in finished:
+            del under_way[future]
+            collect(future.result())
+
     try:
         for batch in batches:
             under_way[pool.submit(_run_in_worker, batch)] = batch
-            if len(under_way) < 2 * workers:
-                continue
-            finished, _ = wait(under_way, return_when=FIRST_COMPLETED)
-            for future in finished:
-                del under_way[future]
-                collect(future.result())
+            if len(under_way) >= 2 * workers:
+                collect_finished()
         while under_way:
-            finished, _ = wait(under_way, return_when=FIRST_COMPLETED)
-            for future in finished:
-                del under_way[future]
-                collect(future.result())
+            collect_finished()
     except BrokenProcessPool:
         lost = ", ".join(
             f"{first} to {first + count - 1}"
