@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING
 from ..actions import ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard
 from ..options import Options
-from ..rules.tables import FACES_PER_SUIT, face_index, variant_tables
+from ..rules.tables import face_index, variant_tables
 from ..spec import Rule
+from ..state import Fate, card_fate
 from ..views import HiddenPlay
 from .protocol import Desync
-from .track import Track, last_clue_type, oldest_first
+from .track import Track, last_clue_type, live_tables, oldest_first
 
 if TYPE_CHECKING:
     from .live import LiveGame
@@ -45,9 +46,7 @@ def check_revealed(
     """
     variant = options.variant
     tables = variant_tables(variant)
-    copies = [0] * (len(variant.suits) * FACES_PER_SUIT)
-    for printed in variant.deck:
-        copies[face_index(variant.suit_names.index(printed.suit), printed.rank)] += 1
+    copies = list(live_tables(variant).copies)
     for given in faces:
         if given is None:
             continue
@@ -86,7 +85,7 @@ def check_revealed(
                 )
             if fits:
                 built[suit] += 1
-        elif not entry.misplay and (type(action) is Play) != card.inverted:
+        elif card_fate(action, card, bool(entry.misplay)) is Fate.BUILT:  # rule 9.13
             built[suit] += 1
 
 
