@@ -24,28 +24,50 @@ class ReadOnlyMap(Mapping[K, V], Generic[K, V]):
     and copying, which read the items.
     """
 
-    __slots__ = ("_data", "_pairs")
+    __slots__ = ("_data",)
 
     _data: dict[K, V]
-    _pairs: tuple[tuple[K, V], ...] | None
 
     def __init__(self, data: Mapping[K, V]) -> None:
         self._data = dict(data)
-        self._pairs = None
 
-    @classmethod
-    def of_pairs(cls, pairs: tuple[tuple[K, V], ...]) -> ReadOnlyMap[K, V]:
+    @staticmethod
+    def of_pairs(pairs: tuple[tuple[K, V], ...]) -> ReadOnlyMap[K, V]:
         """The mapping of `pairs` (each key once), its dict built when first read."""
-        made = cls.__new__(cls)
-        made._pairs = pairs
-        return made
+        return _PairsMap(pairs)
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return repr(self._data)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ReadOnlyMap, (dict(self.items()),))
+
+
+class _PairsMap(ReadOnlyMap[K, V]):
+    """`ReadOnlyMap.of_pairs`: the dict is made from the pairs on first read, so that the plain
+    `ReadOnlyMap`'s reads carry no check."""
+
+    __slots__ = ("_pairs",)
+
+    def __init__(self, pairs: tuple[tuple[K, V], ...]) -> None:
+        # Not `ReadOnlyMap.__init__`: `_data` is made on first read (`_items`).
+        self._pairs = pairs
 
     def _items(self) -> dict[K, V]:
-        pairs = self._pairs
-        if pairs is not None:
-            self._data = dict(pairs)
-            self._pairs = None
-        return self._data
+        try:
+            return self._data
+        except AttributeError:
+            self._data = data = dict(self._pairs)
+            return data
 
     def __getitem__(self, key: K) -> V:
         return self._items()[key]
@@ -61,6 +83,3 @@ class ReadOnlyMap(Mapping[K, V], Generic[K, V]):
 
     def __repr__(self) -> str:
         return repr(self._items())
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self._items(),))

@@ -23,10 +23,8 @@ from collections.abc import Iterable
 
 from ..cards import DealtCard
 from ..options import Options
-from ..scoring import max_points, points
-from ..spec import Rule
-from ..state import EndReason, Outcome
-from .effects import firework_after
+from ..state import Outcome
+from .effects import firework_after, nothing_left_to_build
 
 __all__ = ["dead_hands_outcome", "playable_now", "still_to_move", "waits"]
 
@@ -61,13 +59,8 @@ def playable_now(
 
 def dead_hands_outcome(options: Options, built: tuple[int, ...]) -> Outcome:
     """The end by rule 7.6a: nothing left to build by a player still to move; rule 8.1 scores
-    it."""
-    return Outcome(
-        EndReason.NOTHING_LEFT_TO_BUILD,
-        points(options, built),
-        max_points(options),
-        Rule.NOTHING_LEFT_TO_BUILD,
-    )
+    it (`effects.nothing_left_to_build`, the ending of rule 7.6)."""
+    return nothing_left_to_build(options, built)
 
 
 def waits(options: Options, notes: int) -> bool:

@@ -30,6 +30,7 @@ __all__ = [
     "end_of_turn",
     "firework_after",
     "no_legal_action",
+    "nothing_left_to_build",
     "outcome_after_turn",
     "seat_to_move",
 ]
@@ -132,6 +133,16 @@ def firework_after(  # noqa: PLR0917  (positional on the hot path: keywords cost
 _DIRECTION_OF = {1: Direction.UP, 2: Direction.UP, 4: Direction.DOWN, 5: Direction.DOWN}
 
 
+def nothing_left_to_build(options: Options, built: tuple[int, ...]) -> Outcome:
+    """The end by rule 7.6 (and 7.6a, `dead_hands`): nothing left to build; rule 8.1 scores it."""
+    return Outcome(
+        EndReason.NOTHING_LEFT_TO_BUILD,
+        points(options, built),
+        max_points(options),
+        Rule.NOTHING_LEFT_TO_BUILD,
+    )
+
+
 def outcome_after_turn(  # noqa: PLR0917
     options: Options,
     built: tuple[int, ...],
@@ -194,12 +205,7 @@ def outcome_after_turn(  # noqa: PLR0917
             and cards == reachable(options, built, discards, directions, starts)
         ):
             # Rule 7.6 (an option, hanab.live's rule): no card still in play can be built.
-            return Outcome(
-                EndReason.NOTHING_LEFT_TO_BUILD,
-                points(options, built),
-                max_points(options),
-                Rule.NOTHING_LEFT_TO_BUILD,
-            )
+            return nothing_left_to_build(options, built)
         return None
     # Rule 7.4b, no last round: lost (rule 8.4, score 0) once the maximum is out of reach.
     # The card went to the discard pile (a discard or a misplay) if it is now on top of it.
