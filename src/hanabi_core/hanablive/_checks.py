@@ -37,7 +37,7 @@ def check_revealed(
     options: Options, track: Track, faces: Sequence[DealtCard | None], index: int
 ) -> None:
     """Whether the faces `LiveGame.reveal` was given agree with the game: no more copies of a face
-    than the variant has (rule 1.2), and each card that went into the hole (rule 9.33) fitted its
+    than the variant has (rule 1.1), and each card that went into the hole (rule 9.33) fitted its
     firework then exactly when the server said it did (``play`` against ``discard`` with
     ``failed``: rule 6.2).
 
@@ -56,7 +56,7 @@ def check_revealed(
             raise Desync(
                 index,
                 f"cardIdentities[{given.order}]",
-                f"the variant has no more copies of {given.card} (rule 1.2)",
+                f"the variant has no more copies of {given.card} (rule 1.1)",
             )
     # Rule 9.33a: Throw It in a Hole is never Up or Down nor Sudoku: a firework grows along its
     # suit's build order (rule 6.2), which `next_rank` states.
