@@ -58,6 +58,18 @@ __all__ = ["index_html", "replay_html", "turn_labels", "write_pages"]
 #: Where the drawing of a table is cut into pieces (before each element the renderer writes at
 #: its top level or in a card's group), so that the pieces the turns share are kept once.
 _PIECE = re.compile(r"(?=<(?:g|text|circle|rect|defs)\b)")
+_ID = re.compile(r'\bid="([^"]+)"')
+
+
+def _plain_ids(drawing: str) -> str:
+    """`drawing` with its element ids renamed ``t0``, ``t1``, … in order. `render.svg` makes its
+    ids (a rainbow's gradient) unique to the turn, so that many tables can share a notebook; the
+    page shows one table at a time, and with the same ids, the turns share their cards' pieces."""
+    for n, name in enumerate(dict.fromkeys(_ID.findall(drawing))):
+        drawing = drawing.replace(f'id="{name}"', f'id="t{n}"').replace(
+            f"url(#{name})", f"url(#t{n})"
+        )
+    return drawing
 
 
 def _names(record: GameRecord) -> list[str]:
@@ -78,30 +90,32 @@ def _ending(record: GameRecord, state: GameState) -> str:
         why = "abandoned by " + ("a vote" if record.abandoned.by == "vote" else "the server")
     else:
         why = outcome.reason.value.replace("-", " ")
-    return f"game over ({why}, rule {outcome.rule.value}): score {outcome.score}/{outcome.max_score}"
+    return (
+        f"game over ({why}, rule {outcome.rule.value}): score {outcome.score}/{outcome.max_score}"
+    )
 
 
 def turn_labels(record: GameRecord) -> list[tuple[str, str]]:
     """Each state's heading and action line on the page, the deal first: ``("Turn 3 of 57",
-    "Ben: clue red to seat 2")``. The action is the one that led to the state, in the action
-    notation (`str(action)`, which [`parse_action`][hanabi_core.parse_action] reads back), after
-    the name of the seat that took it; the last state's line also says how the game ended.
+        "Ben: clue red to seat 2")``. The action is the one that led to the state, in the action
+        notation (`str(action)`, which [`parse_action`][hanabi_core.parse_action] reads back), after
+        the name of the seat that took it; the last state's line also says how the game ended.
 
-    ```python
-    from hanabi_core import GameRecord, Options, parse_action
-    from hanabi_core.bots import BOTS
-from hanabi_core.simulate import play_game
-    from hanabi_core.viewer import turn_labels
+        ```python
+        from hanabi_core import GameRecord, Options, parse_action
+        from hanabi_core.bots import BOTS
+    from hanabi_core.simulate import play_game
+        from hanabi_core.viewer import turn_labels
 
-    record = GameRecord.from_state(play_game(Options(2), BOTS["simple"], 3), players=["Ann", "Bob"])
-    labels = turn_labels(record)
-    assert labels[0] == (f"Turn 0 of {len(record.actions)}", "the deal")
-    heading, line = labels[1]
-    assert line.startswith("Ann: ") and parse_action(line[5:], record.options) == record.actions[0]
-    ```
+        record = GameRecord.from_state(play_game(Options(2), BOTS["simple"], 3), players=["Ann", "Bob"])
+        labels = turn_labels(record)
+        assert labels[0] == (f"Turn 0 of {len(record.actions)}", "the deal")
+        heading, line = labels[1]
+        assert line.startswith("Ann: ") and parse_action(line[5:], record.options) == record.actions[0]
+        ```
 
-    Raises:
-        IllegalAction: the record's actions break the rules.
+        Raises:
+            IllegalAction: the record's actions break the rules.
     """
     names = _names(record)
     states = list(record.states())
@@ -148,7 +162,7 @@ def _page(title: str, body: str, script: str) -> str:
         "img-src data:; base-uri 'none'; form-action 'none'"
     )
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{html.escape(policy)}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{html.escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
@@ -192,7 +206,7 @@ def replay_html(
     pieces: dict[str, int] = {}
     turns = []
     for state in record.states():
-        drawing = render.svg(state if seat is None else view(state, seat), names=names)
+        drawing = _plain_ids(render.svg(state if seat is None else view(state, seat), names=names))
         turns.append([pieces.setdefault(p, len(pieces)) for p in _PIECE.split(drawing) if p])
     labels = turn_labels(record)
     final = record.final()
@@ -211,8 +225,8 @@ def replay_html(
     )
     data = {"pieces": list(pieces), "turns": turns, "labels": labels}
     body = (
-        f"<header><p class=\"crumbs\">{back}{html.escape(heading)}.{html.escape(who)}</p>\n"
-        f"<h1 id=\"turn\">{html.escape(labels[0][0])}</h1>\n"
+        f'<header><p class="crumbs">{back}{html.escape(heading)}.{html.escape(who)}</p>\n'
+        f'<h1 id="turn">{html.escape(labels[0][0])}</h1>\n'
         f'<p id="action">{html.escape(labels[0][1])}</p>\n'
         '<nav><button id="first" title="the deal (Home)">|◀</button>'
         '<button id="back" title="one turn back (←)">◀</button>'
@@ -239,27 +253,27 @@ def _score(record: GameRecord) -> tuple[int, int, str]:
 def index_html(games: Iterable[tuple[str, GameRecord]], *, title: str = "Games") -> str:
     """A self-contained HTML page listing `games`, each a link to its page with its score.
 
-    Args:
-        games: each game's page address (relative to the index: ``simple-7.html``) and record.
-        title: the page's title and heading.
+        Args:
+            games: each game's page address (relative to the index: ``simple-7.html``) and record.
+            title: the page's title and heading.
 
-    The table shows each game's players, variant, score, turns and ending, sorted as given; a
-    click on a column's heading sorts by it.
+        The table shows each game's players, variant, score, turns and ending, sorted as given; a
+        click on a column's heading sorts by it.
 
-    ```python
-    from hanabi_core import GameRecord, Options
-    from hanabi_core.bots import BOTS
-from hanabi_core.simulate import play_game
-    from hanabi_core.viewer import index_html
+        ```python
+        from hanabi_core import GameRecord, Options
+        from hanabi_core.bots import BOTS
+    from hanabi_core.simulate import play_game
+        from hanabi_core.viewer import index_html
 
-    games = [(f"simple-{seed}.html", GameRecord.from_state(play_game(Options(2), BOTS["simple"], seed)))
-             for seed in range(3)]
-    page = index_html(games, title="simple, 3 games")
-    assert page.count('href="simple-') == 3
-    ```
+        games = [(f"simple-{seed}.html", GameRecord.from_state(play_game(Options(2), BOTS["simple"], seed)))
+                 for seed in range(3)]
+        page = index_html(games, title="simple, 3 games")
+        assert page.count('href="simple-') == 3
+        ```
 
-    Raises:
-        IllegalAction: a record's actions break the rules.
+        Raises:
+            IllegalAction: a record's actions break the rules.
     """
     rows = []
     for link, record in games:
