@@ -107,11 +107,13 @@ def turn_labels(record: GameRecord) -> list[tuple[str, str]]:
     from hanabi_core.simulate import play_game
         from hanabi_core.viewer import turn_labels
 
-        record = GameRecord.from_state(play_game(Options(2), BOTS["simple"], 3), players=["Ann", "Bob"])
+        state = play_game(Options(2), BOTS["simple"], 3)
+        record = GameRecord.from_state(state, players=["Ann", "Bob"])
         labels = turn_labels(record)
         assert labels[0] == (f"Turn 0 of {len(record.actions)}", "the deal")
         heading, line = labels[1]
-        assert line.startswith("Ann: ") and parse_action(line[5:], record.options) == record.actions[0]
+        assert line.startswith("Ann: ")
+        assert parse_action(line.removeprefix("Ann: "), record.options) == record.actions[0]
         ```
 
         Raises:
@@ -266,8 +268,10 @@ def index_html(games: Iterable[tuple[str, GameRecord]], *, title: str = "Games")
     from hanabi_core.simulate import play_game
         from hanabi_core.viewer import index_html
 
-        games = [(f"simple-{seed}.html", GameRecord.from_state(play_game(Options(2), BOTS["simple"], seed)))
-                 for seed in range(3)]
+        games = [
+            (f"simple-{seed}.html", GameRecord.from_state(play_game(Options(2), BOTS["simple"], seed)))
+            for seed in range(3)
+        ]
         page = index_html(games, title="simple, 3 games")
         assert page.count('href="simple-') == 3
         ```
