@@ -268,10 +268,8 @@ def index_html(games: Iterable[tuple[str, GameRecord]], *, title: str = "Games")
     from hanabi_core.simulate import play_game
         from hanabi_core.viewer import index_html
 
-        games = [
-            (f"simple-{seed}.html", GameRecord.from_state(play_game(Options(2), BOTS["simple"], seed)))
-            for seed in range(3)
-        ]
+        states = [play_game(Options(2), BOTS["simple"], seed) for seed in range(3)]
+        games = [(f"simple-{n}.html", GameRecord.from_state(s)) for n, s in enumerate(states)]
         page = index_html(games, title="simple, 3 games")
         assert page.count('href="simple-') == 3
         ```
