@@ -104,7 +104,7 @@ def turn_labels(record: GameRecord) -> list[tuple[str, str]]:
         ```python
         from hanabi_core import GameRecord, Options, parse_action
         from hanabi_core.bots import BOTS
-    from hanabi_core.simulate import play_game
+        from hanabi_core.simulate import play_game
         from hanabi_core.viewer import turn_labels
 
         state = play_game(Options(2), BOTS["simple"], 3)
@@ -265,7 +265,7 @@ def index_html(games: Iterable[tuple[str, GameRecord]], *, title: str = "Games")
         ```python
         from hanabi_core import GameRecord, Options
         from hanabi_core.bots import BOTS
-    from hanabi_core.simulate import play_game
+        from hanabi_core.simulate import play_game
         from hanabi_core.viewer import index_html
 
         states = [play_game(Options(2), BOTS["simple"], seed) for seed in range(3)]
