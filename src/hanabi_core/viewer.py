@@ -82,42 +82,48 @@ def _action_words(names: Sequence[str], player: int, action: Action) -> str:
     return f"{names[player]}: {action}"
 
 
-def _ending(record: GameRecord, state: GameState) -> str:
+def _why(record: GameRecord, state: GameState) -> str:
+    """How the game of `state` ended, with the rule: ``final round, rule 7.3``."""
     outcome = state.outcome
     if outcome is None:
-        return f"the record stops here; the game is not over (score so far {state.score})"
+        return "not over"
     if outcome.reason is EndReason.ABANDONED and record.abandoned is not None:
         why = "abandoned by " + ("a vote" if record.abandoned.by == "vote" else "the server")
     else:
         why = outcome.reason.value.replace("-", " ")
-    return (
-        f"game over ({why}, rule {outcome.rule.value}): score {outcome.score}/{outcome.max_score}"
-    )
+    return f"{why}, rule {outcome.rule.value}"
+
+
+def _ending(record: GameRecord, state: GameState) -> str:
+    outcome = state.outcome
+    if outcome is None:
+        return f"the record stops here; the game is not over (score so far {state.score})"
+    return f"game over ({_why(record, state)}): score {outcome.score}/{outcome.max_score}"
 
 
 def turn_labels(record: GameRecord) -> list[tuple[str, str]]:
     """Each state's heading and action line on the page, the deal first: ``("Turn 3 of 57",
-        "Ben: clue red to seat 2")``. The action is the one that led to the state, in the action
-        notation (`str(action)`, which [`parse_action`][hanabi_core.parse_action] reads back), after
-        the name of the seat that took it; the last state's line also says how the game ended.
+    "Ben: clue red to seat 2")``. The action is the one that led to the state, in the action
+    notation (`str(action)`, which [`parse_action`][hanabi_core.parse_action] reads back), after
+    the name of the seat that took it; the last state's line also says how the game ended.
 
-        ```python
-        from hanabi_core import GameRecord, Options, parse_action
-        from hanabi_core.bots import BOTS
-        from hanabi_core.simulate import play_game
-        from hanabi_core.viewer import turn_labels
+    ```python
+    from hanabi_core import GameRecord, Options, parse_action
+    from hanabi_core.bots import BOTS
+    from hanabi_core.simulate import play_game
+    from hanabi_core.viewer import turn_labels
 
-        state = play_game(Options(2), BOTS["simple"], 3)
-        record = GameRecord.from_state(state, players=["Ann", "Bob"])
-        labels = turn_labels(record)
-        assert labels[0] == (f"Turn 0 of {len(record.actions)}", "the deal")
-        heading, line = labels[1]
-        assert line.startswith("Ann: ")
-        assert parse_action(line.removeprefix("Ann: "), record.options) == record.actions[0]
-        ```
+    state = play_game(Options(2), BOTS["simple"], 3)
+    record = GameRecord.from_state(state, players=["Ann", "Bob"])
+    labels = turn_labels(record)
+    assert labels[0] == (f"Turn 0 of {len(record.actions)}", "the deal")
+    heading, line = labels[1]
+    assert line.startswith("Ann: ")
+    assert parse_action(line.removeprefix("Ann: "), record.options) == record.actions[0]
+    ```
 
-        Raises:
-            IllegalAction: the record's actions break the rules.
+    Raises:
+        IllegalAction: the record's actions break the rules.
     """
     names = _names(record)
     states = list(record.states())
@@ -249,37 +255,49 @@ def _score(record: GameRecord) -> tuple[int, int, str]:
     if final.outcome is None:
         return final.score, max_points(record.options), "not over"
     outcome = final.outcome
-    return outcome.score, outcome.max_score, _ending(record, final).split(": score")[0]
+    return outcome.score, outcome.max_score, _why(record, final)
+
+
+def _summary(scores: Sequence[tuple[int, int]]) -> str:
+    count = f"{len(scores)} game{'' if len(scores) == 1 else 's'}"
+    if not scores:
+        return count
+    mean = sum(score for score, _ in scores) / len(scores)
+    perfect = sum(score == most for score, most in scores)
+    return f"{count}, mean score {mean:.2f}, {perfect} perfect"
 
 
 def index_html(games: Iterable[tuple[str, GameRecord]], *, title: str = "Games") -> str:
     """A self-contained HTML page listing `games`, each a link to its page with its score.
 
-        Args:
-            games: each game's page address (relative to the index: ``simple-7.html``) and record.
-            title: the page's title and heading.
+    The table shows each game's players, variant, score, turns and ending, in the order given,
+    under a line with the number of games, their mean score and how many are perfect; a click on
+    a column's heading sorts by it.
 
-        The table shows each game's players, variant, score, turns and ending, sorted as given; a
-        click on a column's heading sorts by it.
+    Args:
+        games: each game's page address (relative to the index: ``simple-7.html``) and record.
+        title: the page's title and heading.
 
-        ```python
-        from hanabi_core import GameRecord, Options
-        from hanabi_core.bots import BOTS
-        from hanabi_core.simulate import play_game
-        from hanabi_core.viewer import index_html
+    ```python
+    from hanabi_core import GameRecord, Options
+    from hanabi_core.bots import BOTS
+    from hanabi_core.simulate import play_game
+    from hanabi_core.viewer import index_html
 
-        states = [play_game(Options(2), BOTS["simple"], seed) for seed in range(3)]
-        games = [(f"simple-{n}.html", GameRecord.from_state(s)) for n, s in enumerate(states)]
-        page = index_html(games, title="simple, 3 games")
-        assert page.count('href="simple-') == 3
-        ```
+    states = [play_game(Options(2), BOTS["simple"], seed) for seed in range(3)]
+    games = [(f"simple-{n}.html", GameRecord.from_state(s)) for n, s in enumerate(states)]
+    page = index_html(games, title="simple, 3 games")
+    assert page.count('href="simple-') == 3
+    ```
 
-        Raises:
-            IllegalAction: a record's actions break the rules.
+    Raises:
+        IllegalAction: a record's actions break the rules.
     """
     rows = []
+    scores = []
     for link, record in games:
         score, most, ending = _score(record)
+        scores.append((score, most))
         options = record.options
         name = link.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         rows.append(
@@ -290,8 +308,7 @@ def index_html(games: Iterable[tuple[str, GameRecord]], *, title: str = "Games")
             f"<td>{len(record.actions)}</td><td>{html.escape(ending)}</td></tr>"
         )
     body = (
-        f"<h1>{html.escape(title)}</h1>\n<p>{len(rows)} game{'' if len(rows) == 1 else 's'}; "
-        "click a heading to sort.</p>\n"
+        f"<h1>{html.escape(title)}</h1>\n<p>{_summary(scores)}; click a heading to sort.</p>\n"
         '<table id="games"><thead><tr><th>game</th><th>players</th><th>variant</th>'
         '<th data-numeric="1">score</th><th data-numeric="1">turns</th><th>ending</th>'
         f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
