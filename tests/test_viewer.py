@@ -283,3 +283,12 @@ def test_view_refuses_bad_input(
     empty.mkdir()
     code, _, err = run("view", str(empty), capsys=capsys)
     assert code == 2 and "holds no records" in err
+    (empty / "simple-0.json").write_text(write_record(game()), encoding="utf-8")
+    (empty / "simple-1.json").write_text('{"format": "hanabi-core"}', encoding="utf-8")
+    code, _, err = run("view", str(empty), capsys=capsys)
+    assert code == 2 and err.startswith("hanabi-core: simple-1.json: ") and "$" in err
+    page = tmp_path / "g.html"
+    page.write_text(write_record(game()), encoding="utf-8")
+    code, _, err = run("view", str(page), capsys=capsys)
+    assert code == 2 and "name the page to write with -o" in err
+    assert page.read_text(encoding="utf-8").startswith("{")  # the record is not overwritten

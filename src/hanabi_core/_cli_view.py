@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from . import _cli_input
+from .errors import InvalidRecord
 from .records import GameRecord, read_record
 from .viewer import replay_html, write_pages
 
@@ -96,12 +97,29 @@ def _collection(source: Path) -> tuple[Iterator[tuple[str, GameRecord]], Path, s
         )
         if not files:
             raise ValueError(f"{source} holds no records (.json files)")
-        return ((path.stem, read_record(path)) for path in files), source, source.name
+        return ((path.stem, _read(path)) for path in files), source, source.name
     from .datasets import read_ah2ac2  # noqa: PLC0415 (an adapter, on use)
 
     records = read_ah2ac2(source)
     out = source.with_name(source.stem + "-pages")
-    return ((f"game-{n}", r) for n, r in enumerate(records)), out, f"AH2AC2 games ({source.name})"
+    return _handed_out(records), out, f"AH2AC2 games ({source.name})"
+
+
+def _handed_out(records: list[GameRecord]) -> Iterator[tuple[str, GameRecord]]:
+    """Each record of the list, named by its place, let go of once handed out (a written page's
+    record keeps its replayed states: kept in the list, every game's would stay in memory)."""
+    records.reverse()
+    n = 0
+    while records:
+        yield f"game-{n}", records.pop()
+        n += 1
+
+
+def _read(path: Path) -> GameRecord:
+    try:
+        return read_record(path)
+    except InvalidRecord as error:
+        raise ValueError(f"{path.name}: {error}") from None
 
 
 def _pick(
@@ -150,6 +168,8 @@ def run(args: argparse.Namespace) -> int:
         page = Path(args.output)
     else:
         page = Path("game.html") if source == "-" else path.with_suffix(".html")
+        if page == path:
+            raise ValueError(f"{source} ends in .html: name the page to write with -o")
     page.write_text(replay_html(record, seat=args.seat), encoding="utf-8")
     print(f"wrote {page} ({len(record.actions)} actions)")
     return 0

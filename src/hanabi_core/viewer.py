@@ -235,7 +235,7 @@ def replay_html(
     body = (
         f'<header><p class="crumbs">{back}{html.escape(heading)}.{html.escape(who)}</p>\n'
         f'<h1 id="turn">{html.escape(labels[0][0])}</h1>\n'
-        f'<p id="action">{html.escape(labels[0][1])}</p>\n'
+        f'<p id="action" aria-live="polite">{html.escape(labels[0][1])}</p>\n'
         '<nav><button id="first" title="the deal (Home)">|◀</button>'
         '<button id="back" title="one turn back (←)">◀</button>'
         f'<input id="slider" type="range" min="0" max="{len(turns) - 1}" value="0" '
@@ -293,25 +293,33 @@ def index_html(games: Iterable[tuple[str, GameRecord]], *, title: str = "Games")
     Raises:
         IllegalAction: a record's actions break the rules.
     """
-    rows = []
-    scores = []
-    for link, record in games:
-        score, most, ending = _score(record)
-        scores.append((score, most))
-        options = record.options
-        name = link.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-        rows.append(
-            f'<tr data-score="{score}"><td><a href="{html.escape(link)}">{html.escape(name)}</a>'
-            f"</td><td>{html.escape(', '.join(_names(record)))}</td>"
-            f"<td>{html.escape(options.variant.name)}</td>"
-            f'<td data-sort="{score}">{score}/{most}</td>'
-            f"<td>{len(record.actions)}</td><td>{html.escape(ending)}</td></tr>"
-        )
+    return _index_page([_row(link, record) for link, record in games], title)
+
+
+#: One row of the index: its HTML, the game's score and the most it could have scored.
+_Row = tuple[str, int, int]
+
+
+def _row(link: str, record: GameRecord) -> _Row:
+    score, most, ending = _score(record)
+    name = link.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    row = (
+        f'<tr data-score="{score}"><td><a href="{html.escape(link)}">{html.escape(name)}</a>'
+        f"</td><td>{html.escape(', '.join(_names(record)))}</td>"
+        f"<td>{html.escape(record.options.variant.name)}</td>"
+        f'<td data-sort="{score}">{score}/{most}</td>'
+        f"<td>{len(record.actions)}</td><td>{html.escape(ending)}</td></tr>"
+    )
+    return row, score, most
+
+
+def _index_page(rows: Sequence[_Row], title: str) -> str:
+    scores = [(score, most) for _, score, most in rows]
     body = (
         f"<h1>{html.escape(title)}</h1>\n<p>{_summary(scores)}; click a heading to sort.</p>\n"
         '<table id="games"><thead><tr><th>game</th><th>players</th><th>variant</th>'
         '<th data-numeric="1">score</th><th data-numeric="1">turns</th><th>ending</th>'
-        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        f"</tr></thead><tbody>{''.join(row for row, _, _ in rows)}</tbody></table>"
     )
     return _page(title, body, _INDEX_SCRIPT)
 
@@ -339,7 +347,9 @@ def write_pages(
     """
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
-    listed = []
+    rows = []
+    # One game at a time: only its row of the index is kept, not the record and its states, so
+    # that a folder of many games is written in little memory.
     for name, record in games:
         if not isinstance(name, str) or not name or Path(name).name != name or name[0] == ".":
             raise InvalidArgument("games", f"a game's name must be a file name, got {brief(name)}")
@@ -347,9 +357,9 @@ def write_pages(
         out.joinpath(page).write_text(
             replay_html(record, seat=seat, index="index.html"), encoding="utf-8"
         )
-        listed.append((page, record))
+        rows.append(_row(page, record))
     index = out / "index.html"
-    index.write_text(index_html(listed, title=title), encoding="utf-8")
+    index.write_text(_index_page(rows, title), encoding="utf-8")
     return index
 
 
