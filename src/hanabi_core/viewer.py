@@ -58,13 +58,15 @@ __all__ = ["index_html", "replay_html", "turn_labels", "write_pages"]
 #: Where the drawing of a table is cut into pieces (before each element the renderer writes at
 #: its top level or in a card's group), so that the pieces the turns share are kept once.
 _PIECE = re.compile(r"(?=<(?:g|text|circle|rect|defs)\b)")
-_ID = re.compile(r'\bid="([^"]+)"')
+_ID = re.compile(r' id="([^"]+)"')
 
 
 def _plain_ids(drawing: str) -> str:
     """`drawing` with its element ids renamed ``t0``, ``t1``, … in order. `render.svg` makes its
     ids (a rainbow's gradient) unique to the turn, so that many tables can share a notebook; the
     page shows one table at a time, and with the same ids, the turns share their cards' pieces."""
+    if ' id="' not in drawing:  # no gradient: nothing to rename (most variants)
+        return drawing
     for n, name in enumerate(dict.fromkeys(_ID.findall(drawing))):
         drawing = drawing.replace(f'id="{name}"', f'id="t{n}"').replace(
             f"url(#{name})", f"url(#t{n})"
