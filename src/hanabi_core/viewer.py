@@ -245,7 +245,8 @@ def replay_html(
         '<button id="next" title="one turn on (→)">▶</button>'
         '<button id="last" title="the end (End)">▶|</button>'
         '<span class="keys">← → Home End</span></nav></header>\n'
-        '<main><div id="table"></div>'
+        '<main><div id="table"><noscript>This page draws the table with JavaScript: allow it '
+        "to see the game.</noscript></div>"
         f'<ol id="log" start="1">{log}</ol></main>\n'
         f'<script type="application/json" id="game">{_json_for_script(data)}</script>'
     )
