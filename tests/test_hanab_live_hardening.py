@@ -1,4 +1,11 @@
-"""Issue 30, finding L1: `hanablive.wire` wrote defaults as if received.
+"""Issue 30's findings in `hanablive`'s client and wire, one regression test each (named after
+its finding).
+
+M4: bare exceptions: a 401 with a non-UTF-8 body (`UnicodeDecodeError`), `RateLimiter(0)`
+(`ZeroDivisionError`), `play(bot=5)` (`TypeError`); each is now a library error that says what
+was wrong. The network test talks to a server of its own on 127.0.0.1, bounded in time.
+
+L1: `hanablive.wire` wrote defaults as if received.
 
 A ``clue`` without ``turn`` was read with turn 0 and handed to `LiveGame` as if the server had
 said turn 0 (a desync through the client); unknown fields nested in ``clue`` were dropped by
@@ -9,7 +16,9 @@ whatever `wire` reads it writes back equal: absent optional fields stay absent, 
 
 from __future__ import annotations
 
+import asyncio
 import json
+import math
 import pickle
 from typing import Any
 
@@ -17,7 +26,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hanabi_core import InvalidArgument
 from hanabi_core.hanablive import wire as w
+from hanabi_core.hanablive.client import Client, LoginFailed, RateLimiter
 
 CLUE = {
     "type": "clue",
@@ -147,3 +158,56 @@ def test_l1_whatever_wire_reads_it_writes_back_equal(data: st.DataObject) -> Non
     assert frame.split(" ", 1)[0] == command
     assert _data(frame) == varied
     assert w.parse(frame) == message
+
+
+# --- M4 -----------------------------------------------------------------------------------------
+
+
+def test_m4_a_401_with_a_non_utf8_body_is_login_failed() -> None:
+    from aiohttp import web
+
+    async def login(request: web.Request) -> web.Response:
+        return web.Response(status=401, body=b"\xff\xfe wrong \xc3 password \x80")
+
+    async def main() -> None:
+        app = web.Application()
+        app.router.add_post("/login", login)
+        runner = web.AppRunner(app)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        try:
+            with pytest.raises(LoginFailed) as caught:
+                async with Client(f"http://127.0.0.1:{port}", "bot", "pw", timeout=5):
+                    pass
+        finally:
+            await runner.cleanup()
+        assert caught.value.status == 401
+        assert caught.value.reason == "\ufffd\ufffd wrong \ufffd password \ufffd"
+        assert pickle.loads(pickle.dumps(caught.value)) == caught.value
+
+    asyncio.run(asyncio.wait_for(main(), 10))
+
+
+@pytest.mark.parametrize(
+    ("limit", "period", "field"),
+    [(0, 2.0, "limit"), (0.5, 2.0, "limit"), (-3, 2.0, "limit"), (math.inf, 2.0, "limit"),
+     (math.nan, 2.0, "limit"), (True, 2.0, "limit"), ("180", 2.0, "limit"), (10, 0, "period"),
+     (10, -1.0, "period"), (10, math.inf, "period"), (10, None, "period")],
+)  # fmt: skip
+def test_m4_rate_limiter_zero_is_invalid_argument(limit: Any, period: Any, field: str) -> None:
+    with pytest.raises(InvalidArgument) as caught:
+        RateLimiter(limit, period)
+    assert caught.value.field == field and "must be" in str(caught.value)
+    assert pickle.loads(pickle.dumps(caught.value)) == caught.value
+    assert RateLimiter(1, 0.5).rate == 2.0  # the least bucket still sends
+
+
+@pytest.mark.parametrize("bot", [5, None, 2.5, b"simple", "no-such-bot"])
+def test_m4_play_bot_5_is_invalid_argument(bot: Any) -> None:
+    client = Client("https://hanab.live.invalid", "bot", "pw")  # refused before any network
+    with pytest.raises(InvalidArgument) as caught:
+        asyncio.run(client.play(bot))
+    assert caught.value.field == "bot"
+    assert "BOTS" in str(caught.value) or "the bots are" in str(caught.value)
