@@ -595,3 +595,71 @@ def test_the_table_password_comes_from_the_environment(
     assert "recorded" in capsys.readouterr().err
     assert cli([*argv, "--table-password", "t4ble"]) == 2
     assert "HANABI_LIVE_TABLE_PASSWORD" in capsys.readouterr().err
+
+
+def test_a_flood_waits_in_the_socket_not_in_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Frames read but not yet received are held up to `MAX_QUEUED` characters; past it the
+    client stops reading (the server's sends wait), and nothing is lost."""
+    from hanabi_core.hanablive import client as module
+
+    monkeypatch.setattr(module, "MAX_QUEUED", 100_000)
+    chat = w.encode(w.ChatMessage("x" * 10_000))
+    count = 2000  # 20 MB in all
+
+    async def main() -> None:
+        site = WebServer()
+        site.app.router.add_post("/login", login_ok)
+        sent = []
+
+        async def socket(request: web.Request) -> web.WebSocketResponse:
+            ws = await open_socket(site, request)
+            await ws.send_str(WELCOME)
+            for i in range(count):
+                await ws.send_str(chat)
+                sent.append(i)
+            await read_all(site, ws)
+            return ws
+
+        site.app.router.add_get("/ws", socket)
+        await started(site)
+        try:
+            async with Client(site.url, "bot", "pw", **FAST) as client:
+                await asyncio.sleep(0.5)  # the bot is busy: nobody receives
+                inbox = client._inbox
+                assert isinstance(inbox, module._Inbox) and inbox.held <= 100_000 + len(chat)
+                assert len(sent) < count  # the server is held back
+                received = [await client.receive() for _ in range(count + 1)]
+            assert isinstance(received[0], w.Welcome)
+            assert all(isinstance(m, w.ChatMessage) for m in received[1:])
+        finally:
+            await stopped(site)
+
+    run(main)
+
+
+def test_the_timeout_bounds_waits_not_the_sockets_life() -> None:
+    async def main() -> None:
+        site = WebServer()
+        site.app.router.add_post("/login", login_ok)
+
+        async def socket(request: web.Request) -> web.WebSocketResponse:
+            ws = await open_socket(site, request)
+            await ws.send_str(WELCOME)
+            for _ in range(10):
+                await asyncio.sleep(0.1)
+                await ws.send_str(w.encode(w.ChatMessage("tick")))
+            await read_all(site, ws)
+            return ws
+
+        site.app.router.add_get("/ws", socket)
+        await started(site)
+        try:
+            async with Client(site.url, "bot", "pw", timeout=0.3, heartbeat=0.2) as client:
+                frames = [await client.receive() for _ in range(11)]
+                assert all(f is not None for f in frames)
+                await client.send(w.Note(1, 0, "still here"))
+            assert site.received[-1].startswith("note ")
+        finally:
+            await stopped(site)
+
+    run(main)
