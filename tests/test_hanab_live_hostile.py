@@ -600,6 +600,7 @@ def test_the_table_password_comes_from_the_environment(
 def test_a_flood_waits_in_the_socket_not_in_memory(monkeypatch: pytest.MonkeyPatch) -> None:
     """Frames read but not yet received are held up to `MAX_QUEUED` characters; past it the
     client stops reading (the server's sends wait), and nothing is lost."""
+    from hanabi_core.hanablive import _transport
     from hanabi_core.hanablive import client as module
 
     monkeypatch.setattr(module, "MAX_QUEUED", 100_000)
@@ -626,7 +627,7 @@ def test_a_flood_waits_in_the_socket_not_in_memory(monkeypatch: pytest.MonkeyPat
             async with Client(site.url, "bot", "pw", **FAST) as client:
                 await asyncio.sleep(0.5)  # the bot is busy: nobody receives
                 inbox = client._inbox
-                assert isinstance(inbox, module._Inbox) and inbox.held <= 100_000 + len(chat)
+                assert isinstance(inbox, _transport.Inbox) and inbox.held <= 100_000 + len(chat)
                 assert len(sent) < count  # the server is held back
                 received = [await client.receive() for _ in range(count + 1)]
             assert isinstance(received[0], w.Welcome)

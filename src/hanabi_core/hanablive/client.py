@@ -68,12 +68,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
-import math
 import random
 import time
-import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from .._extras import missing_extra
@@ -86,7 +83,9 @@ from .protocol import Desync
 
 try:
     import aiohttp
-    from yarl import URL
+
+    from . import _transport
+    from ._transport import check_number, printable
 except ImportError as error:  # pragma: no cover (the live extra is installed in tests)
     raise missing_extra("hanabi_core.hanablive.client", "aiohttp", "live") from error
 
@@ -122,20 +121,6 @@ MAX_QUEUED = 16 << 20
 HEARTBEAT = 20.0
 #: Seconds without a frame (game, lobby or chat) after which the socket counts as dropped.
 IDLE_LIMIT = 600.0
-#: The longest reason of a `LoginFailed`, in characters.
-_MAX_REASON = 200
-
-
-def _printable(text: str, most: int = _MAX_REASON) -> str:
-    """`text` safe to log and print: control and formatting characters (terminal escapes, line
-    breaks, bidirectional overrides) escaped, cut to `most` characters."""
-    safe = "".join(
-        ch.encode("unicode_escape").decode("ascii")
-        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp")
-        else ch
-        for ch in text[: most + 1]
-    )
-    return safe if len(safe) <= most else safe[: most - 3] + "..."
 
 
 class LoginFailed(HanabiError, ConnectionError):
@@ -147,7 +132,7 @@ class LoginFailed(HanabiError, ConnectionError):
     """
 
     def __init__(self, status: int, reason: str) -> None:
-        reason = _printable(reason)  # the server's words: no escape codes reach a terminal
+        reason = printable(reason)  # the server's words: no escape codes reach a terminal
         self.status = status
         self.reason = reason
         self._init_args = (status, reason)
@@ -175,8 +160,8 @@ class RateLimiter:
             InvalidArgument: `limit` is below one frame, or `period` is not a positive number of
                 seconds (either not a finite number).
         """
-        _number("limit", limit, 1, "at least 1 (a bucket smaller than one frame never sends)")
-        _number("period", period, 0, "a positive number of seconds", strict=True)
+        check_number("limit", limit, 1, "at least 1 (a bucket smaller than one frame never sends)")
+        check_number("period", period, 0, "a positive number of seconds", strict=True)
         self.limit = limit
         self.rate = limit / period
         self._allowance = limit
@@ -192,110 +177,6 @@ class RateLimiter:
                 self._allowance -= 1
                 return
             await asyncio.sleep((1 - self._allowance) / self.rate)
-
-
-def _number(field: str, value: object, least: float, words: str, *, strict: bool = False) -> None:
-    """Refuse a `value` that is not a finite real number of at least (`strict`: above) `least`."""
-    ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-    if ok and (value > least if strict else value >= least):  # type: ignore[operator]
-        return
-    raise InvalidArgument(field, f"must be {words}, got {_value(value)}")
-
-
-def _site(url: object, allow_http: bool) -> URL:
-    """The site's address, checked: ``http`` or ``https`` (any case), a host, no user name,
-    query or fragment; ``http`` only to this machine unless `allow_http`."""
-    if not isinstance(url, str):
-        raise InvalidArgument("url", f"must be a string, got {_value(url)}")
-    try:
-        site = URL(url.strip())
-    except (ValueError, TypeError) as error:
-        raise InvalidArgument("url", f"{_value(url)} is not an address ({error})") from None
-    scheme = site.scheme.lower()
-    if scheme not in ("http", "https") or not site.host:
-        raise InvalidArgument("url", f"must be an https:// address, got {_value(url)}")
-    if site.user is not None or site.password is not None or site.query_string or site.fragment:
-        raise InvalidArgument("url", "must hold no user name, password, query or fragment")
-    if scheme == "http" and not allow_http and not _loopback(site.host):
-        raise InvalidArgument(
-            "url",
-            f"http:// would send the password unencrypted to {_printable(site.host, 60)}: use "
-            "https://, or allow_http=True (hanabi-core live --allow-http) if you must",
-        )
-    return URL.build(scheme=scheme, authority=site.raw_authority, path=site.path.rstrip("/"))
-
-
-def _loopback(host: str) -> bool:
-    """Whether `host` is this machine (a login over http:// to it stays on the machine)."""
-    if host.lower() == "localhost" or host.lower().endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-async def _refusal(answer: aiohttp.ClientResponse) -> LoginFailed | None:
-    """Why the login's `answer` opens no session (`None`: it does)."""
-    if 300 <= answer.status < 400:
-        where = answer.headers.get("Location", "")
-        return LoginFailed(
-            answer.status,
-            f"the server redirects the login to {where!r}; the password goes only to the "
-            "address given (give that address instead, if you trust it)",
-        )
-    if answer.status != 200:
-        body = bytearray()
-        while len(body) < MAX_BODY:  # never more of a body than MAX_BODY
-            chunk = await answer.content.read(MAX_BODY - len(body))
-            if not chunk:
-                break
-            body += chunk
-        text = body.decode("utf-8", errors="replace").strip()  # any bytes: words, not an error
-        return LoginFailed(answer.status, text or answer.reason or "")
-    if not answer.cookies:
-        return LoginFailed(200, "the server answered the login but set no session cookie")
-    return None
-
-
-class _Redirected(Exception):
-    """A redirect the client refused to follow (`_refuse_redirects`)."""
-
-
-async def _refuse_redirects(
-    session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestRedirectParams
-) -> None:
-    """Stop aiohttp before it follows any redirect (of the websocket's handshake: the login
-    follows none): the cookie and the password stay with the address given."""
-    raise _Redirected(params.response.headers.get("Location", ""))
-
-
-class _Inbox(asyncio.Queue["str | None"]):
-    """The frames read and not yet received, at most `limit` characters of them: the reader
-    waits for room (and so stops reading the socket) past it. `None` marks the socket's end."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__()
-        self.limit = limit
-        self.held = 0
-        self._room = asyncio.Event()
-        self._room.set()
-
-    async def put_frame(self, frame: str) -> None:
-        """Queue `frame` once there is room for it (always, when the inbox is empty)."""
-        while self.held and self.held + len(frame) > self.limit:
-            self._room.clear()
-            await self._room.wait()
-        self.held += len(frame)
-        self.put_nowait(frame)
-
-    async def get(self) -> str | None:
-        """The next frame (or `None`), making room for more."""
-        frame = await super().get()
-        if frame is not None:
-            self.held -= len(frame)
-            self._room.set()
-        return frame
 
 
 class Client:
@@ -348,16 +229,16 @@ class Client:
         allow_http: bool = False,
         limiter: RateLimiter | None = None,
     ) -> None:
-        site = _site(url, allow_http)
+        site = _transport.site_url(url, allow_http)
         if not isinstance(reconnects, int) or isinstance(reconnects, bool) or reconnects < 0:
             raise InvalidArgument("reconnects", f"must be a whole number >= 0, got {reconnects!r}")
-        _number("reconnect_delay", reconnect_delay, 0, "a number of seconds >= 0")
-        _number("reconnect_window", reconnect_window, 0, "a number of seconds >= 0")
-        _number("max_reconnect_delay", max_reconnect_delay, 0, "a number of seconds >= 0")
-        _number("timeout", timeout, 0, "a positive number of seconds", strict=True)
+        check_number("reconnect_delay", reconnect_delay, 0, "a number of seconds >= 0")
+        check_number("reconnect_window", reconnect_window, 0, "a number of seconds >= 0")
+        check_number("max_reconnect_delay", max_reconnect_delay, 0, "a number of seconds >= 0")
+        check_number("timeout", timeout, 0, "a positive number of seconds", strict=True)
         for field, limit in (("heartbeat", heartbeat), ("idle_limit", idle_limit)):
             if limit is not None:
-                _number(field, limit, 0, "a positive number of seconds, or None", strict=True)
+                check_number(field, limit, 0, "a positive number of seconds, or None", strict=True)
         if not isinstance(max_frame, int) or isinstance(max_frame, bool) or max_frame < 1024:
             raise InvalidArgument("max_frame", f"must be a whole number >= 1024, got {max_frame!r}")
         #: The site, normalised: ``https://hanab.live``.
@@ -381,7 +262,7 @@ class Client:
         self.welcome: m.Welcome | None = None
         self._http: aiohttp.ClientSession | None = None
         self._ws: aiohttp.ClientWebSocketResponse[bool] | None = None
-        self._inbox: asyncio.Queue[str | None] = _Inbox(MAX_QUEUED)
+        self._inbox: asyncio.Queue[str | None] = _transport.Inbox(MAX_QUEUED)
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
         self._reconnected: list[float] = []  # when each reconnection of the window began
@@ -414,7 +295,7 @@ class Client:
             # unsafe: keep cookies of servers named by IP address too (a local server).
             jar = aiohttp.CookieJar(unsafe=True)
             guard = aiohttp.TraceConfig()
-            guard.on_request_redirect.append(_refuse_redirects)
+            guard.on_request_redirect.append(_transport.refuse_redirects)
             self._http = aiohttp.ClientSession(
                 cookie_jar=jar,
                 timeout=aiohttp.ClientTimeout(total=self.timeout),
@@ -429,7 +310,7 @@ class Client:
                 allow_redirects=False,  # the password goes to the address given, nowhere else
                 headers={"Accept-Encoding": "identity"},
             ) as answer:
-                refused = await _refusal(answer)
+                refused = await _transport.refusal(answer, MAX_BODY)
             if refused is None:
                 ws = await self._http.ws_connect(
                     self._ws_url,
@@ -437,15 +318,15 @@ class Client:
                     max_msg_size=self.max_frame,
                     compress=0,  # no permessage-deflate: a compressed frame is a protocol error
                 )
-        except _Redirected as moved:
-            where = _printable(str(moved), 100)
+        except _transport.Redirected as moved:
+            where = printable(str(moved), 100)
             raise ConnectionLost(f"the websocket's handshake was redirected to {where}") from None
         except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as error:
-            raise ConnectionLost(_printable(f"{type(error).__name__}: {error}", 300)) from None
+            raise ConnectionLost(printable(f"{type(error).__name__}: {error}", 300)) from None
         if refused is not None:
-            raise refused
+            raise LoginFailed(*refused)
         self._ws = ws
-        inbox = self._inbox = _Inbox(MAX_QUEUED)
+        inbox = self._inbox = _transport.Inbox(MAX_QUEUED)
         heard = asyncio.Event()
         self._reader = asyncio.create_task(self._read(ws, inbox, heard))
         try:
@@ -511,7 +392,10 @@ class Client:
             self._reader = None
 
     async def _read(
-        self, ws: aiohttp.ClientWebSocketResponse[bool], inbox: _Inbox, heard: asyncio.Event
+        self,
+        ws: aiohttp.ClientWebSocketResponse[bool],
+        inbox: _transport.Inbox,
+        heard: asyncio.Event,
     ) -> None:
         """Move every text frame to the inbox (so that the socket is read, and its pings
         answered, while the bot thinks); `None` marks the end of the socket: closed, failed
@@ -531,7 +415,7 @@ class Client:
                     logger.warning("skipped a binary frame of %d bytes", len(frame.data))
                 else:  # closed, closing, or an error (a frame too long, a compressed frame...)
                     if frame.type is aiohttp.WSMsgType.ERROR:
-                        logger.warning("the socket failed: %s", _printable(str(frame.data), 300))
+                        logger.warning("the socket failed: %s", printable(str(frame.data), 300))
                     break
         finally:
             inbox.put_nowait(None)
