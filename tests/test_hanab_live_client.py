@@ -331,7 +331,7 @@ def test_a_dropped_socket_reconnects_and_catches_up(caplog: pytest.LogCaptureFix
     with caplog.at_level(logging.WARNING, "hanabi_core.hanablive.client"):
         asyncio.run(main())
     assert dropped == [3, 8]
-    assert sum("socket dropped" in r.message for r in caplog.records) == 2
+    assert sum("socket dropped; reconnecting" in r.message for r in caplog.records) == 2
 
 
 def test_malformed_frames_are_logged_and_skipped(caplog: pytest.LogCaptureFixture) -> None:

@@ -19,6 +19,9 @@ __all__ = ["add_parser", "run"]
 
 #: The environment variables the command reads its account from.
 USERNAME_VARIABLE, PASSWORD_VARIABLE = "HANABI_LIVE_USERNAME", "HANABI_LIVE_PASSWORD"
+#: The environment variable of the table's password (a command line is visible to every user of
+#: the machine, ``ps``).
+TABLE_PASSWORD_VARIABLE = "HANABI_LIVE_TABLE_PASSWORD"
 OK, DESYNC, BAD_INPUT = 0, 1, 2
 
 
@@ -37,7 +40,14 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     live.add_argument(
         "--username", default=None, help=f"the bot's account (default ${USERNAME_VARIABLE})"
     )
-    live.add_argument("--table-password", default="", help="the table's password, if any")
+    # The table's password comes from the environment; the old option is refused with a hint.
+    live.add_argument("--table-password", default=None, help=argparse.SUPPRESS)
+    live.add_argument(
+        "--allow-http",
+        action="store_true",
+        help="log in over http:// to another machine (the password crosses the network "
+        "unencrypted; http:// to this machine is always allowed)",
+    )
     live.add_argument("--games", type=int, default=1, help="games to play in turn (default 1)")
     live.add_argument("--seed", type=int, default=None, help="the bot's random seed")
     live.add_argument("-v", "--verbose", action="store_true", help="log every frame's handling")
@@ -50,6 +60,14 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as error:
         print(f"hanabi-core: {error}", file=sys.stderr)
         return BAD_INPUT
+    if args.table_password is not None:
+        print(
+            f"hanabi-core: --table-password is gone (a command line is visible to others): "
+            f"set {TABLE_PASSWORD_VARIABLE} instead",
+            file=sys.stderr,
+        )
+        return BAD_INPUT
+    table_password = os.environ.get(TABLE_PASSWORD_VARIABLE, "")
     username = args.username or os.environ.get(USERNAME_VARIABLE)
     password = os.environ.get(PASSWORD_VARIABLE)
     if not username or not password:
@@ -65,12 +83,10 @@ def run(args: argparse.Namespace) -> int:
     )
 
     async def play() -> int:
-        async with Client(args.url, username, password) as client:
+        async with Client(args.url, username, password, allow_http=args.allow_http) as client:
             for number in range(args.games):
                 seed = None if args.seed is None else args.seed + number
-                game = await client.play(
-                    args.bot, args.table, password=args.table_password, seed=seed
-                )
+                game = await client.play(args.bot, args.table, password=table_password, seed=seed)
                 outcome = game.view.outcome
                 score = "?" if outcome is None else outcome.score
                 reason = "?" if outcome is None else outcome.reason.value

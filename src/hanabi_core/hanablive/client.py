@@ -22,9 +22,27 @@ path, none of it copied):
    worker thread, so that the socket keeps being read while it thinks, and sends ``action``;
 6. sends at most `RATE_LIMIT` frames per `RATE_PERIOD` seconds, with a margin (the server bans a
    client that sends more, ``server/src/websocket_message.go``);
-7. after a dropped socket logs in again, reconnects, sends ``tableReattend`` for the table the
-   ``welcome`` says it is playing at, and catches up from the start;
+7. after a dropped socket logs in again (`Client.reconnect`: with backoff, a bounded number of
+   times in a window), reconnects, sends ``tableReattend`` for the table the ``welcome`` says it
+   is playing at, and catches up from the start;
 8. once the game is over, sends ``tableUnattend`` and closes the socket.
+
+Pointed at a server it cannot trust, it stays safe and never hangs (each limit is an argument
+of `Client`):
+
+- the password goes only to the address given: a login answered by a redirect (to any address)
+  is refused, and so is a websocket handshake redirected; ``http://`` is refused unless the host
+  is the machine itself (``localhost``, ``127.0.0.1``, ``::1``) or ``allow_http=True``;
+- a frame over `MAX_FRAME` bytes (before or after inflation: the client offers no compression,
+  and a compressed frame is refused), a login answer's body past `MAX_BODY` bytes, and more
+  than `MAX_QUEUED` characters read but not yet received are never held;
+- a ping goes out after `HEARTBEAT` quiet seconds and the socket counts as dropped when no pong
+  comes back within half that; a socket that brings no frame for `IDLE_LIMIT` seconds, or
+  none within ``timeout`` of opening, counts as dropped too;
+- a dropped socket is reopened at most ``reconnects`` times within ``reconnect_window`` seconds,
+  each after a delay that doubles (from ``reconnect_delay`` up to ``max_reconnect_delay``,
+  with jitter); then `ConnectionLost`;
+- the server's words (a refused login's reason) are cut and their control characters escaped.
 
 A frame it cannot read ([`ProtocolError`][hanabi_core.hanablive.wire.ProtocolError]) is
 logged and skipped. A [`Desync`][hanabi_core.hanablive.Desync] is logged with the frame that
@@ -57,13 +75,17 @@ from typing import TYPE_CHECKING, Any
 
 from .._extras import missing_extra
 from ..bots import BOTS, BotFactory, decide
-from ..errors import HanabiError
+from ..errors import HanabiError, InvalidArgument
+from ..errors import brief as _value
 from . import wire
 from . import wire as m
 from .protocol import Desync
 
 try:
     import aiohttp
+
+    from . import _transport
+    from ._transport import check_number, printable
 except ImportError as error:  # pragma: no cover (the live extra is installed in tests)
     raise missing_extra("hanabi_core.hanablive.client", "aiohttp", "live") from error
 
@@ -71,9 +93,34 @@ if TYPE_CHECKING:
     from ..views import PlayerView
     from .live import LiveGame
 
-__all__ = ["Client", "ConnectionLost", "LoginFailed", "RateLimiter"]
+__all__ = [
+    "HEARTBEAT",
+    "IDLE_LIMIT",
+    "MAX_BODY",
+    "MAX_FRAME",
+    "MAX_QUEUED",
+    "Client",
+    "ConnectionLost",
+    "LoginFailed",
+    "RateLimiter",
+]
 
 logger = logging.getLogger("hanabi_core.hanablive.client")
+
+#: The longest websocket message the client reads, in bytes, before and after inflation (a
+#: ``gameActionList`` of a long game is some 40 kB, a busy lobby's ``tableList`` some 100 kB).
+MAX_FRAME = 1 << 20
+#: The most of a refused login's answer the client reads, in bytes (the reason shown is cut to
+#: 200 characters).
+MAX_BODY = 16 << 10
+#: The most text the client holds read but not yet taken by `Client.receive`, in characters:
+#: past it the client stops reading the socket until `receive` catches up.
+MAX_QUEUED = 16 << 20
+#: Seconds of quiet after which the client pings the server (it drops the socket when the pong
+#: does not come within half of it).
+HEARTBEAT = 20.0
+#: Seconds without a frame (game, lobby or chat) after which the socket counts as dropped.
+IDLE_LIMIT = 600.0
 
 
 class LoginFailed(HanabiError, ConnectionError):
@@ -85,6 +132,7 @@ class LoginFailed(HanabiError, ConnectionError):
     """
 
     def __init__(self, status: int, reason: str) -> None:
+        reason = printable(reason)  # the server's words: no escape codes reach a terminal
         self.status = status
         self.reason = reason
         self._init_args = (status, reason)
@@ -107,6 +155,13 @@ class RateLimiter:
     """
 
     def __init__(self, limit: float = m.RATE_LIMIT * 0.9, period: float = m.RATE_PERIOD) -> None:
+        """
+        Raises:
+            InvalidArgument: `limit` is below one frame, or `period` is not a positive number of
+                seconds (either not a finite number).
+        """
+        check_number("limit", limit, 1, "at least 1 (a bucket smaller than one frame never sends)")
+        check_number("period", period, 0, "a positive number of seconds", strict=True)
         self.limit = limit
         self.rate = limit / period
         self._allowance = limit
@@ -128,13 +183,33 @@ class Client:
     """One bot account on a hanab.live server. Use it as ``async with Client(...) as client``.
 
     Args:
-        url: the site, e.g. ``"https://hanab.live"`` (the websocket is ``/ws`` there).
+        url: the site, e.g. ``"https://hanab.live"`` (the websocket is ``/ws`` there); the
+            scheme in any case. ``http://`` is refused unless the host is this machine or
+            `allow_http` is true.
         username: the bot's account.
         password: its password (read it from the environment, not from the code).
-        reconnects: how many times in a row to reconnect after a dropped socket.
-        reconnect_delay: seconds to wait before each reconnection.
-        timeout: seconds to wait for the login and the websocket to open.
+        reconnects: the most times the client reopens a dropped socket within any
+            `reconnect_window` seconds; one more drop raises `ConnectionLost`.
+        reconnect_delay: seconds to wait before the first reconnection of a window; each next
+            one waits twice as long, up to `max_reconnect_delay`, each delay drawn between half
+            and all of it (jitter, so that bots dropped together do not return together).
+        reconnect_window: the window of `reconnects`, in seconds.
+        max_reconnect_delay: the longest wait before a reconnection, in seconds.
+        timeout: seconds to wait for the login, for the websocket to open and bring its first
+            frame, and for a frame to be sent.
+        heartbeat: seconds of quiet after which a ping goes out; the socket counts as dropped
+            when no pong comes back within half of it (`None`: no pings).
+        idle_limit: seconds without a frame after which the socket counts as dropped and is
+            reopened (`None`: wait for ever; a quiet lobby reopens about once per limit).
+        max_frame: the longest websocket message read, in bytes, before and after inflation;
+            a longer one drops the socket.
+        allow_http: log in over ``http://`` to another machine (the password then crosses the
+            network unencrypted).
         limiter: the rate limiter (default: 180 frames per 2 s).
+
+    Raises:
+        InvalidArgument: an address that is not ``http(s)://host``, ``http://`` to another
+            machine without `allow_http`, or a limit that is not a positive number.
     """
 
     def __init__(
@@ -145,15 +220,41 @@ class Client:
         *,
         reconnects: int = 5,
         reconnect_delay: float = 2.0,
+        reconnect_window: float = 600.0,
+        max_reconnect_delay: float = 60.0,
         timeout: float = 30.0,
+        heartbeat: float | None = HEARTBEAT,
+        idle_limit: float | None = IDLE_LIMIT,
+        max_frame: int = MAX_FRAME,
+        allow_http: bool = False,
         limiter: RateLimiter | None = None,
     ) -> None:
-        self.url = url.rstrip("/")
+        site = _transport.site_url(url, allow_http)
+        if not isinstance(reconnects, int) or isinstance(reconnects, bool) or reconnects < 0:
+            raise InvalidArgument("reconnects", f"must be a whole number >= 0, got {reconnects!r}")
+        check_number("reconnect_delay", reconnect_delay, 0, "a number of seconds >= 0")
+        check_number("reconnect_window", reconnect_window, 0, "a number of seconds >= 0")
+        check_number("max_reconnect_delay", max_reconnect_delay, 0, "a number of seconds >= 0")
+        check_number("timeout", timeout, 0, "a positive number of seconds", strict=True)
+        for field, limit in (("heartbeat", heartbeat), ("idle_limit", idle_limit)):
+            if limit is not None:
+                check_number(field, limit, 0, "a positive number of seconds, or None", strict=True)
+        if not isinstance(max_frame, int) or isinstance(max_frame, bool) or max_frame < 1024:
+            raise InvalidArgument("max_frame", f"must be a whole number >= 1024, got {max_frame!r}")
+        #: The site, normalised: ``https://hanab.live``.
+        self.url = str(site)
+        self._login_url = site / "login"
+        self._ws_url = site.with_scheme("wss" if site.scheme == "https" else "ws") / "ws"
         self.username = username
         self._password = password
         self.reconnects = reconnects
         self.reconnect_delay = reconnect_delay
+        self.reconnect_window = reconnect_window
+        self.max_reconnect_delay = max_reconnect_delay
         self.timeout = timeout
+        self.heartbeat = heartbeat
+        self.idle_limit = idle_limit
+        self.max_frame = max_frame
         self.limiter = limiter or RateLimiter()
         #: The lobby's tables by id, as the last ``tableList``/``table``/``tableGone`` left them.
         self.tables: dict[int, m.Table] = {}
@@ -161,9 +262,11 @@ class Client:
         self.welcome: m.Welcome | None = None
         self._http: aiohttp.ClientSession | None = None
         self._ws: aiohttp.ClientWebSocketResponse[bool] | None = None
-        self._inbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self._inbox: asyncio.Queue[str | None] = _transport.Inbox(MAX_QUEUED)
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
+        self._reconnected: list[float] = []  # when each reconnection of the window began
+        self._jitter = random.Random()  # the reconnect delays' jitter (timing only, no result)
 
     # --- Connecting ----------------------------------------------------------------------------
 
@@ -179,77 +282,162 @@ class Client:
         await self.close()
 
     async def connect(self) -> None:
-        """Log in and open the websocket.
+        """Log in and open the websocket; return once its first frame (the ``welcome``) is in.
 
         Raises:
-            LoginFailed: the server refused the login.
-            ConnectionLost: the server could not be reached.
+            LoginFailed: the server refused the login, redirected it, or accepted it without a
+                session cookie.
+            ConnectionLost: the server could not be reached, or sent nothing within `timeout`.
         """
         self._closing = False
+        await self._drop_socket()
         if self._http is None:
             # unsafe: keep cookies of servers named by IP address too (a local server).
             jar = aiohttp.CookieJar(unsafe=True)
+            guard = aiohttp.TraceConfig()
+            guard.on_request_redirect.append(_transport.refuse_redirects)
             self._http = aiohttp.ClientSession(
-                cookie_jar=jar, timeout=aiohttp.ClientTimeout(total=self.timeout)
+                cookie_jar=jar,
+                timeout=aiohttp.ClientTimeout(total=self.timeout),
+                auto_decompress=False,  # a refused login's body is read raw, MAX_BODY at most
+                trace_configs=[guard],
             )
         form = {"username": self.username, "password": self._password, "version": "bot"}
-        refused: LoginFailed | None = None
         try:
-            async with self._http.post(f"{self.url}/login", data=form) as answer:
-                if answer.status != 200:
-                    refused = LoginFailed(answer.status, (await answer.text()).strip()[:200])
+            async with self._http.post(
+                self._login_url,
+                data=form,
+                allow_redirects=False,  # the password goes to the address given, nowhere else
+                headers={"Accept-Encoding": "identity"},
+            ) as answer:
+                refused = await _transport.refusal(answer, MAX_BODY)
             if refused is None:
-                ws_url = "ws" + self.url.removeprefix("http") + "/ws"
-                ws = await self._http.ws_connect(ws_url, heartbeat=None, max_msg_size=0)
+                ws = await self._http.ws_connect(
+                    self._ws_url,
+                    heartbeat=self.heartbeat,
+                    max_msg_size=self.max_frame,
+                    compress=0,  # no permessage-deflate: a compressed frame is a protocol error
+                )
+        except _transport.Redirected as moved:
+            where = printable(str(moved), 100)
+            raise ConnectionLost(f"the websocket's handshake was redirected to {where}") from None
         except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as error:
-            raise ConnectionLost(f"{type(error).__name__}: {error}") from None
+            raise ConnectionLost(printable(f"{type(error).__name__}: {error}", 300)) from None
         if refused is not None:
-            raise refused
+            raise LoginFailed(*refused)
         self._ws = ws
-        self._inbox = asyncio.Queue()
-        self._reader = asyncio.create_task(self._read(ws, self._inbox))
+        inbox = self._inbox = _transport.Inbox(MAX_QUEUED)
+        heard = asyncio.Event()
+        self._reader = asyncio.create_task(self._read(ws, inbox, heard))
+        try:
+            await asyncio.wait_for(heard.wait(), self.timeout)
+        except asyncio.TimeoutError:
+            await self._drop_socket()
+            raise ConnectionLost(
+                f"the server sent nothing within {self.timeout:g} s of opening the websocket"
+            ) from None
+
+    async def reconnect(self) -> None:
+        """Open the socket again after it dropped, within the reconnection policy: at most
+        `reconnects` times within any `reconnect_window` seconds, each after a delay doubling
+        from `reconnect_delay` (to `max_reconnect_delay`, with jitter). A reconnection that
+        fails counts as one and is tried again.
+
+        Raises:
+            ConnectionLost: the socket dropped more often than the policy allows.
+            LoginFailed: the server refused the login.
+        """
+        while True:
+            now = time.monotonic()
+            window = self._reconnected = [
+                t for t in self._reconnected if now - t < self.reconnect_window
+            ]
+            if len(window) >= self.reconnects:
+                raise ConnectionLost(
+                    f"the socket dropped {len(window) + 1} times within "
+                    f"{self.reconnect_window:g} s (reconnects={self.reconnects})"
+                )
+            delay = min(self.max_reconnect_delay, self.reconnect_delay * 2.0 ** len(window))
+            delay *= 0.5 + 0.5 * self._jitter.random()
+            logger.warning(
+                "the socket dropped; reconnecting in %.2f s (%d of %d within %g s)",
+                delay, len(window) + 1, self.reconnects, self.reconnect_window,
+            )  # fmt: skip
+            await asyncio.sleep(delay)
+            self._reconnected.append(time.monotonic())
+            try:
+                await self.connect()
+                return
+            except ConnectionLost as error:
+                logger.warning("could not reconnect: %s", error)
 
     async def close(self) -> None:
         """Close the websocket and the HTTP session (idempotent)."""
         self._closing = True
+        await self._drop_socket()
+        if self._http is not None:
+            await self._http.close()
+            self._http = None
+
+    async def _drop_socket(self) -> None:
+        """Close the websocket, if any, and stop its reader."""
         if self._ws is not None:
-            await self._ws.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._ws.close(), self.timeout)
             self._ws = None
         if self._reader is not None:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._reader
             self._reader = None
-        if self._http is not None:
-            await self._http.close()
-            self._http = None
 
-    @staticmethod
     async def _read(
-        ws: aiohttp.ClientWebSocketResponse[bool], inbox: asyncio.Queue[str | None]
+        self,
+        ws: aiohttp.ClientWebSocketResponse[bool],
+        inbox: _transport.Inbox,
+        heard: asyncio.Event,
     ) -> None:
         """Move every text frame to the inbox (so that the socket is read, and its pings
-        answered, while the bot thinks); `None` marks the end of the socket."""
+        answered, while the bot thinks); `None` marks the end of the socket: closed, failed
+        (a frame over `max_frame`, a missing pong), or silent for `idle_limit` seconds."""
         try:
-            async for frame in ws:
+            while True:
+                try:
+                    frame = await asyncio.wait_for(ws.receive(), self.idle_limit)
+                except asyncio.TimeoutError:
+                    logger.warning("no frame for %g s (the idle limit): the socket counts as "
+                                   "dropped", self.idle_limit)  # fmt: skip
+                    break
                 if frame.type is aiohttp.WSMsgType.TEXT:
-                    await inbox.put(frame.data)
-                elif frame.type in {aiohttp.WSMsgType.ERROR, aiohttp.WSMsgType.CLOSE}:
+                    await inbox.put_frame(frame.data)
+                    heard.set()
+                elif frame.type is aiohttp.WSMsgType.BINARY:
+                    logger.warning("skipped a binary frame of %d bytes", len(frame.data))
+                else:  # closed, closing, or an error (a frame too long, a compressed frame...)
+                    if frame.type is aiohttp.WSMsgType.ERROR:
+                        logger.warning("the socket failed: %s", printable(str(frame.data), 300))
                     break
         finally:
             inbox.put_nowait(None)
+            heard.set()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(), self.timeout)
 
     async def send(self, message: m.Command) -> None:
-        """Send one command, within the rate limit.
+        """Send one command, within the rate limit and `timeout`.
 
         Raises:
-            ConnectionLost: the socket is closed.
+            ConnectionLost: the socket is closed, or the server did not take the frame within
+                `timeout` seconds.
         """
         await self.limiter.acquire()
         if self._ws is None or self._ws.closed:
             raise ConnectionLost("the socket is closed")
         try:
-            await self._ws.send_str(m.encode(message))
+            await asyncio.wait_for(self._ws.send_str(m.encode(message)), self.timeout)
+        except asyncio.TimeoutError:
+            await self._drop_socket()
+            raise ConnectionLost(f"the server took no frame for {self.timeout:g} s") from None
         except (aiohttp.ClientError, ConnectionError) as error:
             raise ConnectionLost(f"{type(error).__name__}: {error}") from None
 
@@ -305,15 +493,22 @@ class Client:
             Desync: the game as the server sends it contradicts the rules twice in a row.
             InvalidOptions: the table's variant or options are ones hanabi_core cannot play
                 (deck plays, card cycling, detrimental characters).
-            ConnectionLost: the socket dropped more than `reconnects` times in a row.
-            ValueError: an unknown bot name.
+            ConnectionLost: the socket dropped more than `reconnects` times within
+                `reconnect_window` seconds.
+            InvalidArgument: an unknown bot name, or a `bot` that is neither a name nor a
+                factory (a `ValueError` and a `TypeError`).
         """
         if isinstance(bot, str):
             if bot not in BOTS:
-                raise ValueError(f"unknown bot {bot!r}; the bots are {', '.join(BOTS)}")
+                known = ", ".join(BOTS)
+                raise InvalidArgument("bot", f"unknown bot {_value(bot)}; the bots are {known}")
             factory = BOTS[bot]
-        else:
+        elif callable(bot):
             factory = bot
+        else:
+            raise InvalidArgument(
+                "bot", f"must be a name of BOTS or a bot factory, got {_value(bot)}"
+            )
         rng = random.Random(seed)
         player = factory(rng)
         if getattr(player, "sees_own_cards", False):
@@ -347,7 +542,6 @@ class _Seat:
         client = self.client
         if self.table is not None:
             await self._join(self.table)
-        drops = 0
         while True:
             if self.over_since is None:
                 message = await client.receive()
@@ -363,20 +557,9 @@ class _Seat:
                     return await self._finish()
                 if client._closing:
                     raise ConnectionLost("the client was closed")
-                drops += 1
-                if drops > client.reconnects:
-                    raise ConnectionLost(f"the socket dropped {drops} times in a row")
-                logger.warning("the socket dropped; reconnecting (%d)", drops)
                 await self._cancel_thinking()
-                await asyncio.sleep(client.reconnect_delay)
-                try:
-                    await client.connect()
-                except ConnectionLost as error:
-                    logger.warning("could not reconnect: %s", error)
-                    client._inbox.put_nowait(None)  # counts as another drop
+                await client.reconnect()  # bounded: the client's reconnection policy
                 continue
-            if isinstance(message, m.Welcome | m.TableStart | m.GameActionList):
-                drops = 0
             try:
                 done = await self._handle(message)
             except ConnectionLost as error:

@@ -160,17 +160,36 @@ _KINDS = {
 }
 
 
-def _w(wire: str, kind: str, default: Any = attrs.NOTHING) -> Any:
-    """A wire field: its name on the wire and its kind."""
+def _w(wire: str, kind: str, default: Any = attrs.NOTHING, *, required: bool = False) -> Any:
+    """A wire field: its name on the wire and its kind. A field with no `default`, or
+    `required`, must be on the wire (`required` keeps a default for the Python constructor:
+    the server always writes the field, ``server/src/actions.go``)."""
+    metadata = {"wire": wire, "kind": kind, "required": required or default is attrs.NOTHING}
     if default is attrs.NOTHING:
-        return attrs.field(metadata={"wire": wire, "kind": kind})
+        return attrs.field(metadata=metadata)
     if isinstance(default, (dict, list)):
-        return attrs.field(factory=type(default), metadata={"wire": wire, "kind": kind})
-    return attrs.field(default=default, metadata={"wire": wire, "kind": kind})
+        return attrs.field(factory=type(default), metadata=metadata)
+    return attrs.field(default=default, metadata=metadata)
 
 
 def _extra() -> Any:
     return attrs.field(factory=dict, kw_only=True, repr=False)
+
+
+@frozen
+class _Wire:
+    """Base of every frame and game action: how it was read, so that `encode` writes it back as
+    it came. ``_as_read`` holds ``(wire name, present, value)`` for each optional field the frame
+    lacked (``present`` false: it is not written back, not even as its default) or wrote as
+    ``null`` where the field holds an empty value. It plays no part in equality: a frame read is
+    equal to the same frame built in Python."""
+
+    if TYPE_CHECKING:
+        extra: dict[str, Any]
+
+    _as_read: tuple[tuple[str, bool, Any], ...] = attrs.field(
+        default=(), init=False, eq=False, repr=False
+    )
 
 
 def _is_int(value: object) -> bool:
@@ -247,37 +266,74 @@ def _build(cls: type[_T], data: object, command: str, prefix: str = "") -> _T:
     if not isinstance(data, Mapping):
         raise ProtocolError(command, where, f"must be an object, got {brief(data)}")
     values: dict[str, Any] = {}
-    known: set[str] = set()
+    known: dict[str, set[str]] = {"": set()}  # the known names of the object, and nested ones
+    as_read: list[tuple[str, bool, Any]] = []
     for f in attrs.fields(cls):  # type: ignore[arg-type]
         wire = f.metadata.get("wire")
         if wire is None:
             continue
-        known.add(wire.split(".")[0])
+        parent, _, leaf = wire.rpartition(".")
+        known[""].add(wire.split(".")[0])
+        known.setdefault(parent, set()).add(leaf)
         name = f"{prefix}.{wire}" if prefix else wire
         found, value = _get(data, wire)
         if not found:
-            if f.default is attrs.NOTHING:
+            if f.metadata["required"]:
                 raise ProtocolError(command, name, "is missing")
+            as_read.append((wire, False, None))
             continue
         if f.metadata["kind"] == "action":
             values[f.name] = _parse_action(value, command, name)
         else:
             values[f.name] = _check(value, f.metadata["kind"], command, name)
-    values["extra"] = {k: v for k, v in data.items() if k not in known}
-    return cls(**values)
+            if value is None and values[f.name] is not None:
+                as_read.append((wire, True, None))  # null read as an empty value
+    extra = {k: v for k, v in data.items() if k not in known[""]}
+    for parent, names in known.items():
+        # Unknown fields nested in a known object (``clue.extra``) are kept too, under it.
+        found, node = _get(data, parent) if parent else (False, None)
+        if found and isinstance(node, Mapping):
+            unknown = {k: v for k, v in node.items() if k not in names}
+            if unknown:
+                _nest(extra, parent.split("."), unknown)
+    values["extra"] = extra
+    result = cls(**values)
+    if as_read:
+        object.__setattr__(result, "_as_read", tuple(as_read))
+    return result
+
+
+def _nest(out: dict[str, Any], path: list[str], values: Mapping[str, Any]) -> None:
+    """Merge `values` into `out` at `path`, copying the objects it passes through (they may be
+    a message's own)."""
+    node = out
+    for part in path:
+        inner = node.get(part)
+        node[part] = dict(inner) if isinstance(inner, Mapping) else {}
+        node = node[part]
+    for key, value in values.items():
+        if key in node and isinstance(node[key], Mapping) and isinstance(value, Mapping):
+            _nest(node, [key], value)
+        else:
+            node.setdefault(key, value)
 
 
 def _dump(message: Any) -> dict[str, Any]:
     """The JSON object of a message or game action, fields in declaration order, then
     ``extra``."""
     out: dict[str, Any] = {}
+    as_read = {wire: (present, value) for wire, present, value in message._as_read}
     for f in attrs.fields(type(message)):
         wire = f.metadata.get("wire")
         if wire is None:
             continue
         value = getattr(message, f.name)
         kind = f.metadata["kind"]
-        if kind == "action":
+        if wire in as_read:
+            present, value = as_read[wire]
+            if not present:
+                continue  # not on the wire as read: no default written as if received
+        elif kind == "action":
             value = value.raw()
         elif kind == "actions":
             value = [v.raw() for v in value]
@@ -291,18 +347,21 @@ def _dump(message: Any) -> dict[str, Any]:
             node = node.setdefault(part, {})
         node[parts[-1]] = value
     for key, value in message.extra.items():
-        out.setdefault(key, value)
+        if key in out and isinstance(out[key], Mapping) and isinstance(value, Mapping):
+            _nest(out, [key], value)
+        else:
+            out.setdefault(key, value)
     return out
 
 
 # --- Game actions (server/src/actions.go) ----------------------------------------------------
 
 
-class _Action:
+@frozen
+class _Action(_Wire):
     """Base of the game actions: the ``type`` tag and `raw`."""
 
     TYPE: ClassVar[str] = ""
-    extra: dict[str, Any]
 
     def raw(self) -> dict[str, Any]:
         """The action as the server's JSON object (what `LiveGame.receive` takes)."""
@@ -342,7 +401,7 @@ class Discard(_Action):
     order: int = _w("order", "int")
     suit_index: int = _w("suitIndex", "int")
     rank: int = _w("rank", "int")
-    failed: bool = _w("failed", "bool", False)
+    failed: bool = _w("failed", "bool", False, required=True)
     extra: dict[str, Any] = _extra()
 
 
@@ -357,7 +416,7 @@ class Clue(_Action):
     clue_type: int = _w("clue.type", "int")
     clue_value: int = _w("clue.value", "int")
     list: tuple[int, ...] = _w("list", "ints")
-    turn: int = _w("turn", "int", 0)
+    turn: int = _w("turn", "int", 0, required=True)
     extra: dict[str, Any] = _extra()
 
 
@@ -400,8 +459,8 @@ class GameOver(_Action):
 
     TYPE: ClassVar[str] = "gameOver"
     end_condition: int = _w("endCondition", "int")
-    player_index: int = _w("playerIndex", "int", -1)
-    votes: tuple[int, ...] | None = _w("votes", "ints?", None)
+    player_index: int = _w("playerIndex", "int", -1, required=True)
+    votes: tuple[int, ...] | None = _w("votes", "ints?", None, required=True)
     extra: dict[str, Any] = _extra()
 
 
@@ -423,8 +482,8 @@ class PlayerTimes(_Action):
     """``playerTimes``: each seat's clock in milliseconds and the game's duration, at the end."""
 
     TYPE: ClassVar[str] = "playerTimes"
-    player_times: tuple[int, ...] = _w("playerTimes", "ints", ())
-    duration: int = _w("duration", "int", 0)
+    player_times: tuple[int, ...] = _w("playerTimes", "ints", (), required=True)
+    duration: int = _w("duration", "int", 0, required=True)
     extra: dict[str, Any] = _extra()
 
 
@@ -481,11 +540,11 @@ def parse_action(data: Mapping[str, Any]) -> GameActionItem:
 # --- What the server sends -------------------------------------------------------------------
 
 
-class _Message:
+@frozen
+class _Message(_Wire):
     """Base of every frame: its command name."""
 
     COMMAND: ClassVar[str] = ""
-    extra: dict[str, Any]
 
 
 @frozen
