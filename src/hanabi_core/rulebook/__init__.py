@@ -426,14 +426,16 @@ def _fields(rule: RuleText) -> dict[str, str]:
 
 
 def snippet(rule: RuleText, text: str, width: int = 96) -> str:
-    """A line of `rule`'s text around the first word of the query `text` it holds (see `search`),
-    at most `width` characters, with "…" where it is cut.
+    """A line of `rule`'s text around the first word of the query `text` it holds (see `search`;
+    the query's own words before their synonyms), at most `width` characters, with "…" where it is
+    cut.
 
     ```python
     from hanabi_core.rulebook import rule_text, snippet
 
-    line = snippet(rule_text("1.3"), "strike")
-    assert "Storm" in line and len(line) <= 96
+    line = snippet(rule_text("1.3"), "storm")
+    assert line.startswith("Storm tokens count misplays") and len(line) <= 96
+    assert "strikes" in snippet(rule_text("1.3"), "strike")  # the word itself before its synonym
     ```
     """
     query = parse_query(text)
