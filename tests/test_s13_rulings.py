@@ -381,6 +381,7 @@ def test_r5_2_no_preset_or_option_discards_at_the_note_cap() -> None:
     assert not [f for f in attrs.fields_dict(Options) if "discard" in f]
     sources = rule_text("5.2").sources
     assert "HRS-14" in sources and "CHIKINN-23" in sources and "No published text" in sources
+    assert "HANABI_ALLOW_DISCARDING_EVEN_WITH_ALL_HINT_STONES" in sources  # QUUX: a switch only
 
 
 def test_r9_4_multicolour_builds_its_own_firework_never_a_joker() -> None:
@@ -413,3 +414,7 @@ def test_r13_every_source_a_rule_cites_is_on_the_sources_page() -> None:
     assert "not read" in rr_bp
     body = " ".join(rule_text("13.2").body.split())
     assert "The game ends immediately, and the players earn zero points." in body
+    assert "die Spieler erhalten 0 Punkte" in body  # ABACUS-DE, the German original
+    assert "abacus-de" in anchors and "Die Spieler dürfen ihre Handkarten umsortieren" in " ".join(
+        rule_text("13.12").body.split()
+    )
