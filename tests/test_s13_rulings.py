@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import re
+from pathlib import Path
 
+import attrs
 import pytest
 
 from hanabi_core import (
@@ -15,6 +18,7 @@ from hanabi_core import (
     ColourClue,
     Discard,
     EndReason,
+    InvalidRecord,
     Options,
     Play,
     RankClue,
@@ -24,10 +28,12 @@ from hanabi_core import (
     legal_actions,
     new_game,
     rating,
+    read_record,
 )
 from hanabi_core.cli import main
-from hanabi_core.rulebook import all_rules, rule_text
+from hanabi_core.rulebook import all_rules, out_of_scope, rule_text
 from hanabi_core.spec import SPEC_DATE, SPEC_VERSION
+from hanabi_core.variants import Variant
 from helpers import assert_refused, deck_with, game, touched
 
 RULINGS = [rule for rule in all_rules() if rule.section == 13]
@@ -61,8 +67,8 @@ def run(*argv: str) -> tuple[int, str]:
     return code, out.getvalue()
 
 
-def test_r13_1_to_r13_16_every_ruling_is_numbered_and_states_its_parts() -> None:
-    assert [r.id for r in RULINGS] == [f"13.{n}" for n in range(1, 17)]
+def test_r13_1_to_r13_17_every_ruling_is_numbered_and_states_its_parts() -> None:
+    assert [r.id for r in RULINGS] == [f"13.{n}" for n in range(1, 18)]
     for ruling in RULINGS:
         assert ruling.kind == "Ruling"
         assert "**Ruling.**" in ruling.body, ruling.id
@@ -230,7 +236,7 @@ def test_r13_16_the_deal_is_in_blocks() -> None:
 
 
 def test_r13_1_rules_search_finds_rule_4_5_and_the_empty_clue_ruling() -> None:
-    for word in ("empty", "negative"):
+    for word in ("empty clue", "negative clue"):  # the glossary's phrases (one word is ambiguous)
         code, out = run("rules", "--search", word)
         ids = [line.split()[0] for line in out.splitlines()]
         assert code == 0 and "4.5" in ids and "13.1" in ids, word
@@ -286,3 +292,129 @@ def test_r13_quotes_are_attributed_and_no_internal_file_name_is_shown() -> None:
                 quotes += 1
                 assert check_quotes.KEY.search(block[: match.start()]), (page.name, match[0][:50])
     assert quotes > 150
+
+
+# --- issue 32: the rulings held against outside sources ------------------------------------------
+# Each test names the source it follows by its citation key (docs/spec/sources.md).
+
+SOURCES_PAGE = Path(__file__).resolve().parent.parent / "docs" / "spec" / "sources.md"
+HANAB_LIVE = Path(__file__).resolve().parent / "data" / "hanab-live"
+
+
+def test_r13_1_the_cocktail_preset_is_grands_feux_and_rr_forbids_empty_clues() -> None:
+    # PT-GUIDE (Grands Feux, 2019) gives «“Você não tem cartas brancas”» as a clue: the `cocktail`
+    # preset allows it. RR-EN, licensed from Cocktail, forbids "You have zero of something": the
+    # `rr-deluxe` preset refuses it, and so does `cocktail` with a base-game table's override.
+    reds = [Card("red", r) for r in (1, 1, 1, 2, 2)]
+    whites = [Card("white", r) for r in (1, 1, 1, 2, 2)]
+    cocktail = EDITIONS["cocktail"].options(2)
+    assert touched(game(cocktail, [whites, reds]), ColourClue(1, "white")) == ()
+    for options in (
+        EDITIONS["rr-deluxe"].options(2),
+        EDITIONS["cocktail"].options(2, negative_clues=False),
+    ):
+        assert_refused(game(options, [whites, reds]), ColourClue(1, "white"), Rule.CLUE_MUST_TOUCH)
+    text = rule_text("13.1").body
+    assert "You have zero of something" in text and "Licensed with permission from Cocktail" in text
+    assert "rules card" in text and "not found" in text  # what could not be read is said so
+    assert "Grands Feux" in rule_text("11.3").body
+
+
+def test_r13_15_bga_rates_30_divine_the_library_keeps_the_printed_top_band() -> None:
+    # BGA: "25-29 | legendary" and "30 | Divine"; every printed scale ends at 25 (legendary).
+    assert {rating(n).band for n in range(25, 31)} == {6}  # type: ignore[union-attr]
+    assert rating(30).en == rating(25).en  # type: ignore[union-attr]
+    body = rule_text("13.15").body
+    assert "Divine, the display outshines the stars!" in body and "no source rates" not in body
+
+
+def seven_suits() -> Variant:
+    multicolour, black_powder = VARIANTS["multicolour"], VARIANTS["black-powder"]
+    return Variant(
+        "multicolour-black-powder",
+        "Multicolour and Black Powder",
+        (*multicolour.suits, black_powder.suits[-1]),
+        multicolour.clue_colours,
+    )
+
+
+def test_r13_17_black_powder_with_multicolour_is_data_not_a_built_in() -> None:
+    # HL-2606: BGA plays both add-ons together; RR-BP (reported there) makes black the sixth suit.
+    for variant in VARIANTS.values():
+        names = set(variant.suit_names)
+        assert not {"multicolour", "black"} <= names, variant.id
+    seven = seven_suits()
+    assert seven.max_score == 35 and len(seven.deck) == 70
+    black_5 = Card("black", 5)
+    hands = [
+        [black_5, *[Card("red", r) for r in (1, 1, 1, 2)]],
+        [Card("multicolour", r) for r in (1, 1, 1, 2, 2)],
+    ]
+    state = game(Options(2, variant=seven), hands)
+    assert len(touched(state, ColourClue(1, "multicolour"))) == 5  # its own colour touches it
+    played = apply(state, Play(0))  # a black firework starts with its 5 (rule 9.7)
+    assert played.fireworks["black"] == 1 and played.storms == 0
+    assert rating(35, Options(2, variant=seven)).band == 6  # type: ignore[union-attr]
+
+
+def test_r11_4_a_hanab_live_options_that_change_legality_are_refused_by_name() -> None:
+    # HL-FEATURES: Card Cycling, Detrimental Character Assignments, Bottom Deck Blind Plays.
+    data = json.loads((HANAB_LIVE / "example_game.json").read_text(encoding="utf-8"))
+    for name in ("cardCycle", "detrimentalCharacters"):
+        with pytest.raises(InvalidRecord) as caught:
+            read_record({**data, "options": {name: True}})
+        assert caught.value.path == f"$.options.{name}"
+    with pytest.raises(InvalidRecord):
+        read_record({**data, "characters": [{"name": "Panicky"}]})
+    read_record({**data, "options": {"deckPlays": True}})  # nothing until the deck is played
+    text = rule_text("11.4").subrules["11.4a"]
+    for option in ("Bottom Deck Blind Plays", "Card Cycling", "Detrimental Character Assignments"):
+        assert option in text
+
+
+def test_r5_2_no_preset_or_option_discards_at_the_note_cap() -> None:
+    # HRS-14 and CHIKINN-23: the engines that let a discard through at 8 clues call it a bug.
+    for edition in EDITIONS:
+        state = new_game(EDITIONS[edition].options(3), seed=5)
+        assert state.notes == state.options.max_notes
+        assert_refused(state, Discard(0), Rule.DISCARD_NEEDS_A_SPENT_NOTE)
+    assert not [f for f in attrs.fields_dict(Options) if "discard" in f]
+    sources = rule_text("5.2").sources
+    assert "HRS-14" in sources and "CHIKINN-23" in sources and "No published text" in sources
+    assert "HANABI_ALLOW_DISCARDING_EVEN_WITH_ALL_HINT_STONES" in sources  # QUUX: a switch only
+
+
+def test_r9_4_multicolour_builds_its_own_firework_never_a_joker() -> None:
+    # The out-of-scope page: BSTN-99 reports printed jokers, edition unnamed; what was read
+    # (RR-EN variant 3) builds the wild cards "as the 6th (multicolor) firework".
+    variant = VARIANTS["multicolour-wild"]
+    hands = [
+        [Card("multicolour", 1), *[Card("red", r) for r in (1, 1, 1, 2)]],
+        [Card("red", r) for r in (3, 3, 4, 4, 5)],
+    ]
+    played = apply(game(Options(2, variant=variant), hands), Play(0))
+    assert played.fireworks["multicolour"] == 1 and played.fireworks["red"] == 0
+    joker = next(entry for entry in out_of_scope() if entry.id == "joker")
+    assert "BSTN-99" in joker.body and "No edition prints it" not in joker.body
+
+
+def test_r13_every_source_a_rule_cites_is_on_the_sources_page() -> None:
+    # Upgraded and new sources (ABACUS-EN read in full, RR-EN's leaflet, HL-FEATURES, BGA, ...)
+    # each have their entry, with an address or the words "not read" / "not found".
+    page = SOURCES_PAGE.read_text(encoding="utf-8")
+    anchors = set(re.findall(r"\{#([a-z0-9-]+)\}", page))
+    cited: set[str] = set()
+    for text in (*all_rules(), *out_of_scope()):
+        cited |= set(re.findall(r"\(sources\.md#([a-z0-9-]+)\)", text.body))
+    assert cited <= anchors, cited - anchors
+    for key in ("hl-features", "hrs-14", "chikinn-23", "bstn-99", "hl-2606", "hl-3006", "wiki-en"):
+        section = page.split(f"{{#{key}}}", 1)[1].split("\n### ", 1)[0]
+        assert "<http" in section, key
+    rr_bp = page.split("{#rr-bp}", 1)[1].split("\n### ", 1)[0]
+    assert "not read" in rr_bp
+    body = " ".join(rule_text("13.2").body.split())
+    assert "The game ends immediately, and the players earn zero points." in body
+    assert "die Spieler erhalten 0 Punkte" in body  # ABACUS-DE, the German original
+    assert "abacus-de" in anchors and "Die Spieler dürfen ihre Handkarten umsortieren" in " ".join(
+        rule_text("13.12").body.split()
+    )

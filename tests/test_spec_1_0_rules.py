@@ -325,7 +325,7 @@ def test_r4_5_and_r13_1_search_finds_the_empty_clue_rule_and_ruling() -> None:
         found = [rule.id for rule in search(word)]
         assert "4.5" in found and "13.1" in found, word
     assert search("") == ()
-    assert search("no such words anywhere") == ()
+    assert search("xyzzy plugh") == ()  # not every word need match, but some must
 
 
 def test_r4_5_plain_text_has_no_markup_and_shows_links_as_ids() -> None:

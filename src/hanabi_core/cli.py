@@ -5,7 +5,7 @@ hanabi-core replay FILE              each turn in words, then the score and its 
 hanabi-core show FILE --turn N       the table after N actions (--seat N: as one seat sees it;
                                      FILE - reads standard input)
 hanabi-core rules [ID]               the numbered rules, or one rule with its sources
-hanabi-core rules --search WORD...   the rules and rulings that mention the words, with snippets
+hanabi-core rules --search WORD...   the rules and rulings that best answer the words, with snippets
 hanabi-core --version                the library's version and the spec's version and date
 hanabi-core new --players N ...      a fresh deal (optionally played out) as a record
 hanabi-core simulate --bot NAME ...  many seeded games played by bots, scored
@@ -146,9 +146,9 @@ def _parser() -> argparse.ArgumentParser:
         "--search",
         metavar="WORD",
         nargs="+",
-        help="list the rules and rulings whose title or text has every word of TEXT (whole words, "
-        "or the glossary's synonyms: strike, fuse, lives, bomb, clue token, hint...), each with a "
-        "snippet",
+        help="the 10 rules, rulings and out-of-scope entries that best answer the words, best "
+        "first (stop words skipped, words matched by stem, the glossary's synonyms: strike, fuse, "
+        "bomb, clue token, hint, rainbow...), each with a snippet",
     )
 
     new = commands.add_parser("new", help="deal a new game and write it as a record")
@@ -389,6 +389,10 @@ def _version_text() -> str:
     return f"{PROG} {__version__} (spec {SPEC_VERSION}, {SPEC_DATE})"
 
 
+#: How many results `rules --search` prints, best first.
+SEARCH_RESULTS = 10
+
+
 def _rules(rule_id: str | None, style: _Style, search: str | None = None) -> int:
     from .rulebook import all_rules, plain_text, rule_text, section_titles, snippet  # noqa: PLC0415
     from .rulebook import search as search_rules  # noqa: PLC0415 (parsed lazily)
@@ -398,9 +402,12 @@ def _rules(rule_id: str | None, style: _Style, search: str | None = None) -> int
         if not found:
             print(f"{PROG}: no rule or ruling mentions {search!r}", file=sys.stderr)
             return BAD_INPUT
-        for rule in found:
-            print(style(f"  {rule.id:<5} {rule.title}", "bold"))
+        for rule in found[:SEARCH_RESULTS]:
+            aside = " (out of scope)" if rule.section == 0 else ""
+            print(style(f"  {rule.id:<5} {rule.title}{aside}", "bold"))
             print(f"        {snippet(rule, search, width=92)}")
+        if len(found) > SEARCH_RESULTS:
+            print(f"  ({len(found) - SEARCH_RESULTS} more mention these words less)")
         return OK
     if rule_id is None:
         titles = section_titles()

@@ -168,6 +168,7 @@ class Rule(str, Enum):
     RULING_SIX_PLAYERS = "13.14"
     RULING_RATINGS_ABOVE_25 = "13.15"
     RULING_DEALING_ORDER = "13.16"
+    RULING_BLACK_POWDER_WITH_MULTICOLOUR = "13.17"
 
     @property
     def id(self) -> str:

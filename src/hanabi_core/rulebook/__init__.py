@@ -6,8 +6,10 @@ The numbered rules live in this package as Markdown, one file per section (``01-
 
 Each rule is a level-2 heading ``## <id> <title> {#rule-<id>}`` followed by its body, which holds
 the rule in plain words, a **Formal** statement, its **Sources**, its code name and an **Example**.
-Section 13 holds the rulings, numbered the same way. A paragraph that starts with a bold lettered id
-(``**7.7a**``) is a sub-rule of its rule, and ``rule_text("7.7a")`` finds it.
+Section 13 holds the rulings, numbered the same way; ``out-of-scope.md`` the printed matter the
+library does not model, one level-2 heading ``## <title> {#<id>}`` each. A paragraph that starts
+with a bold lettered id (``**7.7a**``) is a sub-rule of its rule, and ``rule_text("7.7a")`` finds
+it.
 
 Example:
     >>> from hanabi_core.rulebook import rule_text
@@ -27,11 +29,12 @@ from types import MappingProxyType
 import attrs
 
 from ..spec import Rule
-from ._search import parse_query
+from ._search import Index, parse_query
 
 __all__ = [
     "RuleText",
     "all_rules",
+    "out_of_scope",
     "plain_text",
     "rule_text",
     "search",
@@ -103,7 +106,10 @@ class RuleText:
 
     @property
     def kind(self) -> str:
-        """``"Ruling"`` for the rulings of section 13, ``"Rule"`` otherwise."""
+        """``"Ruling"`` for the rulings of section 13, ``"Out of scope"`` for an entry of the
+        out-of-scope page (section 0), ``"Rule"`` otherwise."""
+        if self.section == 0:
+            return "Out of scope"
         return "Ruling" if self.section == 13 else "Rule"
 
     def __str__(self) -> str:
@@ -186,6 +192,44 @@ def _parse_file(name: str, text: str) -> tuple[int, str, list[RuleText]]:
     return section, title, rules
 
 
+_OUT_OF_SCOPE = "out-of-scope.md"
+_ENTRY_HEADING = re.compile(r"^## (?P<title>.+?)\s+\{#(?P<id>[a-z][a-z-]*)\}\s*$")
+
+
+@cache
+def out_of_scope() -> tuple[RuleText, ...]:
+    """The entries of the spec's out-of-scope page: what the printed games hold that the library
+    does not model (section ``0``, ids such as ``"joker"``), in page order.
+
+    ```python
+    from hanabi_core.rulebook import out_of_scope, rule_text
+
+    assert [entry.id for entry in out_of_scope()] == ["flamboyants", "master-artisan", "joker"]
+    assert rule_text("joker").kind == "Out of scope"
+    ```
+    """
+    text = resources.files(__name__).joinpath(_OUT_OF_SCOPE).read_text(encoding="utf-8")
+    entries: list[RuleText] = []
+    current: tuple[str, str] | None = None
+    body: list[str] = []
+
+    def finish() -> None:
+        if current is not None:
+            entries.append(RuleText(current[0], current[1], 0, "\n".join(body).strip(), ""))
+
+    for line, outside in _split_lines_outside_fences(text):
+        if outside and line.startswith("## "):
+            match = _ENTRY_HEADING.match(line)
+            if match is None:
+                raise ValueError(f"rulebook/{_OUT_OF_SCOPE}: malformed heading {line!r}")
+            finish()
+            current, body = (match["id"], match["title"].strip()), []
+        elif current is not None:
+            body.append(line)
+    finish()
+    return tuple(entries)
+
+
 @cache
 def _load() -> tuple[tuple[RuleText, ...], Mapping[int, str]]:
     files = sorted(
@@ -226,7 +270,7 @@ def rule_text(rule: Rule | str) -> RuleText:
     Args:
         rule: a [`Rule`][hanabi_core.spec.Rule] member or its id, e.g. ``"4.5"`` (a leading
             ``"rule "`` or ``"ruling "`` is accepted too, so ``str(Rule.CLUE_MUST_TOUCH)`` works),
-            or a sub-rule's id, e.g. ``"7.7a"``.
+            a sub-rule's id, e.g. ``"7.7a"``, or an out-of-scope entry's, e.g. ``"joker"``.
 
     Returns:
         The rule's [`RuleText`][hanabi_core.rulebook.RuleText] (for a sub-rule, its rule's; the
@@ -243,7 +287,7 @@ def rule_text(rule: Rule | str) -> RuleText:
         if wanted in parent.subrules:
             return parent
         raise ValueError(f"Rule {parent.id} has no sub-rule {wanted!r}")
-    for text in all_rules():
+    for text in (*all_rules(), *out_of_scope()):
         if text.id == wanted:
             return text
     raise ValueError(f"No rule {wanted!r} in the spec; ids look like '4.5' (see docs/spec/)")
@@ -307,37 +351,91 @@ def plain_text(markdown: str, width: int = 100) -> str:
     return "\n".join(out).strip()
 
 
-def search(text: str) -> tuple[RuleText, ...]:
-    """The rules and rulings whose title or text (not the examples) holds every word of `text`.
+def search(text: str, limit: int | None = None) -> tuple[RuleText, ...]:
+    """The rules, rulings and out-of-scope entries that answer `text`, best first.
 
-    Words match whole, in any case, with an optional plural (``fuse`` does not find "refused";
-    ``clue`` finds "clues"), and the glossary's other names for the library's terms find them too:
-    ``strike``, ``fuse`` and ``lives`` find the Storm tokens, ``clue token`` and ``hint token`` the
-    Note tokens, ``hint`` a clue, ``bomb`` a misplay, ``blind play`` a play.
+    The query is read as players write it: stop words ("at", "how many") are skipped, words are
+    matched by stem (``clue`` finds "clues" and "clueing", never "refused" for ``fuse``), and the
+    glossary's other names for the library's terms find them too (``strike``, ``fuse`` and
+    ``lives`` the Storm tokens, ``clue token`` the Note tokens, ``hint`` a clue, ``bomb`` a
+    misplay, ``rainbow`` multicolour). Not every word need occur: each text is ranked by BM25F,
+    a word of its title counting more than one of its statement (the rule in plain words, the
+    ruling, the formal block), which counts more than one of its sources.
+
+    Args:
+        text: the query, in any case.
+        limit: at most this many results (all that hold any word of the query if ``None``).
 
     ```python
     from hanabi_core.rulebook import search
 
-    assert "7.7" in [rule.id for rule in search("precedence")]
-    assert "1.3" in [rule.id for rule in search("fuse")]
+    assert search("precedence")[0].id == "7.7"
+    assert search("discard at max clues")[0].id == "5.2"
+    assert search("joker")[0].kind == "Out of scope"
     assert "5.2" not in [rule.id for rule in search("fuse")]  # "refused" is not "fuse"
     ```
     """
     query = parse_query(text)
-    if not query.terms:
+    if not query.weights:
         return ()
-    return tuple(rule for rule in all_rules() if query.matches(_searchable(rule)))
+    texts, index = _index()
+    scored = [
+        (number, score * _PRIOR.get(texts[number].section, 1.0))
+        for number, score in index.rank(query)
+    ]
+    ranked = [texts[number] for number, _ in sorted(scored, key=lambda pair: -pair[1])]
+    return tuple(ranked if limit is None else ranked[:limit])
+
+
+@cache
+def _index() -> tuple[tuple[RuleText, ...], Index]:
+    texts = (*all_rules(), *out_of_scope())
+    return texts, Index([_fields(text) for text in texts])
+
+
+#: How much a rule of a section weighs against one of the base game's (sections 1 to 8 and 12):
+#: an everyday query is about the base game; a variant's, an option's or an edition's rule must
+#: answer it better to rank above.
+_PRIOR: Mapping[int, float] = MappingProxyType({9: 0.85, 10: 0.8, 11: 0.8})
+
+_STATEMENT_LABELS = ("**Formal.**", "**Ruling.**", "**Option:**", "**Option.**", "**What", "**Why")
+_BODY_LABELS = ("**Sources.**", "**Code:**")
+
+
+def _fields(rule: RuleText) -> dict[str, str]:
+    """The searched fields of a rule: its title; its statement (the text before any label, the
+    formal block, the ruling and its option); the rest of its body but the examples."""
+    statement: list[str] = []
+    rest: list[str] = []
+    target = statement
+    for line, outside in _split_lines_outside_fences(rule.body):
+        stripped = line.strip()
+        if outside and stripped.startswith("**Example"):
+            target = []  # the examples are code, not words
+        elif outside and stripped.startswith(_STATEMENT_LABELS):
+            target = statement
+        elif outside and stripped.startswith(_BODY_LABELS):
+            target = rest
+        target.append(line)
+    return {
+        "title": f"{rule.id} {rule.title}",
+        "section": section_titles().get(rule.section, ""),
+        "statement": plain_text("\n".join(statement)),
+        "body": plain_text("\n".join(rest)),
+    }
 
 
 def snippet(rule: RuleText, text: str, width: int = 96) -> str:
-    """A line of `rule`'s text around the first word of the query `text` it holds (see `search`),
-    at most `width` characters, with "…" where it is cut.
+    """A line of `rule`'s text around the first word of the query `text` it holds (see `search`;
+    the query's own words before their synonyms), at most `width` characters, with "…" where it is
+    cut.
 
     ```python
     from hanabi_core.rulebook import rule_text, snippet
 
-    line = snippet(rule_text("1.3"), "strike")
-    assert "Storm" in line and len(line) <= 96
+    line = snippet(rule_text("1.3"), "storm")
+    assert line.startswith("Storm tokens count misplays") and len(line) <= 96
+    assert "strikes" in snippet(rule_text("1.3"), "strike")  # the word itself before its synonym
     ```
     """
     query = parse_query(text)
@@ -362,9 +460,3 @@ def snippet(rule: RuleText, text: str, width: int = 96) -> str:
     space = plain.rfind(" ", begin, end)
     end = space if space > start else end
     return ("…" if begin else "") + plain[begin:end] + "…"
-
-
-def _searchable(rule: RuleText) -> str:
-    """What `search` reads of a rule: its id, title and text, not its example code."""
-    text_only = rule.body.split("**Example", 1)[0]
-    return f"{rule.id} {rule.title}\n{plain_text(text_only)}"
