@@ -16,6 +16,8 @@ except ImportError as error:  # pragma: no cover - the extra is missing
 
 from ._core import BatchState
 from .engine import Engine, check_options
-from .vector import ParallelEnv, VectorEnv
+from .vector import BatchParallelEnv, ParallelEnv, VectorEnv, register_gymnasium
 
-__all__ = ["BatchState", "Engine", "ParallelEnv", "VectorEnv", "check_options"]
+__all__ = ["BatchParallelEnv", "BatchState", "Engine", "ParallelEnv", "VectorEnv", "check_options"]
+
+register_gymnasium()  # gymnasium.make_vec("hanabi_core/Hanabi-v0", ...), when Gymnasium is here
