@@ -157,6 +157,16 @@ class Engine:
         self.deck_size: int = t.deck_size
         # auto_reset's generators by seed (see `step`): the stream of a seed, kept.
         self._streams: dict[int, np.random.Generator] = {}
+        sizes = {
+            "D": t.deck_size, "P": t.players, "H": t.hand_size, "C": t.colours, "F": t.cr,
+            "N": t.max_turns, "M": t.moves,
+        }  # fmt: skip
+        self._checked: object = None  # the last state checked or handed out
+        # Each field's name, dtype and shape after the game axis (see `_check_state`).
+        self._fields = [
+            (name, np.dtype(dtype), tuple(sizes[a] for a in axes))
+            for name, (dtype, axes) in _FIELDS.items()
+        ]
 
     def observation_length(self, observation_type: int = hle.CARD_KNOWLEDGE) -> int:
         """The length of the canonical vector (658 for two players with card knowledge)."""
@@ -219,7 +229,7 @@ class Engine:
                 raise InvalidDeck("decks", f"{faces.shape[0]} decks for {batch_size} games")
         else:
             faces = self.shuffle(batch_size, seed)  # type: ignore[arg-type]
-        return _frozen(_core.init(np, self.tables, faces))
+        return self._out(_core.init(np, self.tables, faces))
 
     def shuffle(self, batch_size: int, seed: Seed) -> Array:
         """(B, D) shuffled decks drawn from `seed` (NumPy's generator, not hanabi_core's
@@ -265,7 +275,7 @@ class Engine:
             uids = np.array([h[n] if n < len(h) else 0 for h in histories], np.int32)
             act = np.array([n < len(h) for h in histories])
             batch, _ = _core.advance(np, t, batch, uids, act)
-        return _frozen(batch)
+        return self._out(batch)
 
     def _uid(self, turn: Turn) -> int:
         t = self.tables
@@ -348,7 +358,12 @@ class Engine:
             new = BatchState(
                 *(_put(old, finished, part) for old, part in zip(new, fresh, strict=True))
             )
-        return _frozen(new), reward, _readonly(done)
+        return self._out(new), reward, _readonly(done)
+
+    def _out(self, state: BatchState) -> BatchState:
+        """`state`, read-only, as the engine hands it out (and need not check again)."""
+        self._checked = _frozen(state)
+        return state
 
     def _stream(self, seed: Seed) -> np.random.Generator:
         """`seed`'s generator for auto-resets: a Generator as it is; a whole number turned into
@@ -364,30 +379,28 @@ class Engine:
     def _check_state(self, state: object) -> None:
         """Refuse what is not a `BatchState` of this engine's shapes and dtypes (its values are
         not checked: the engine's own states are read-only, so they stay as it made them)."""
+        if state is self._checked:
+            return  # the state checked last, or handed out last (a tuple of read-only arrays)
         if not isinstance(state, BatchState):
             raise InvalidArgument("state", f"must be a BatchState, got {brief(state)}")
-        t = self.tables
-        sizes = {
-            "D": t.deck_size, "P": t.players, "H": t.hand_size, "C": t.colours, "F": t.cr,
-            "N": t.max_turns, "M": t.moves,
-        }  # fmt: skip
-        games = None
-        for name, (dtype, axes) in _FIELDS.items():
-            array = getattr(state, name)
-            if not isinstance(array, np.ndarray) or array.ndim != 1 + len(axes):
-                raise InvalidArgument(
-                    "state", f"{name} must be a NumPy array of {1 + len(axes)} dimensions"
-                )
-            games = array.shape[0] if games is None else games
-            want = (games, *(sizes[a] for a in axes))
-            if array.shape != want or array.dtype != dtype:
+        first = state.deck
+        games = first.shape[0] if isinstance(first, np.ndarray) and first.ndim else 0
+        for array, (name, dtype, trailing) in zip(state, self._fields, strict=True):
+            if (
+                type(array) is not np.ndarray
+                or array.shape[1:] != trailing
+                or array.shape[0] != games
+                or array.dtype != dtype
+            ):
+                want = (games, *trailing)
                 raise InvalidArgument(
                     "state",
                     f"{name} must be {np.dtype(dtype).name} of shape {want}, got "
-                    f"{array.dtype.name} of shape {array.shape}: not a batch of this engine",
+                    f"{brief(array)}: not a batch of this engine",
                 )
         if not games:
             raise InvalidArgument("state", "holds no games")
+        self._checked = state
 
     def _game(self, state: BatchState, game: object) -> int:
         """`game` as the index of one of the batch's games."""
@@ -534,7 +547,8 @@ def _frozen(state: BatchState) -> BatchState:
     """`state` with every array read-only (H2 of issue 30): the states the engine hands out
     cannot be changed in place, so the arrays they share with other states are safe too."""
     for array in state:
-        array.flags.writeable = False
+        if array.flags.writeable:
+            array.flags.writeable = False
     return state
 
 
