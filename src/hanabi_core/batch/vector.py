@@ -443,11 +443,14 @@ class BatchParallelEnv:
     it reaches another seat's), its mask all False in games where it is not to move. Games
     auto-reset as in [`VectorEnv`][hanabi_core.batch.VectorEnv], so agents never leave.
 
-    PettingZoo's `parallel_api_test` runs on it with one change: the test samples an agent's
-    action with ``action_space(agent).sample(mask=obs["action_mask"])``, and a batch's action
-    space (``MultiDiscrete([M] * B)``) takes a tuple of B int8 masks there, not the (B, M)
-    bool array an agent's observation holds; `tests/test_batch.py` runs the test with a
-    sampler that draws one legal uid per game.
+    PettingZoo's `parallel_api_test` cannot run on a batch, for two reasons of shape: it reads
+    each agent's termination as one bool (``terminated[agent] or truncated[agent]``), where a
+    batch has B of them, and it samples an agent's action with
+    ``action_space(agent).sample(mask=obs["action_mask"])``, where a batch's space
+    (``MultiDiscrete([M] * B)``) wants a tuple of B int8 masks, not the (B, M) bool array an
+    observation holds. `tests/test_batch_gymnasium.py` runs the test's other checks on it (reset
+    with a seed and options, every result keyed by every agent, the same space object at every
+    call, `unwrapped`, `possible_agents`) and checks observations against their spaces.
 
     ```python
     import numpy as np
@@ -527,10 +530,17 @@ class BatchParallelEnv:
     def reset(
         self, seed: int | None = None, options: Mapping[str, Any] | None = None
     ) -> tuple[dict[str, dict[str, Array]], dict[str, dict[str, Any]]]:
-        """Deal new games (see [`VectorEnv.reset`][hanabi_core.batch.VectorEnv.reset]; PettingZoo
-        passes an ``options`` dict of its own to its test, which is refused like any unknown
-        option)."""
-        obs, _ = self.env.reset(seed=seed, options=options)
+        """Deal new games (see [`VectorEnv.reset`][hanabi_core.batch.VectorEnv.reset]). Of
+        `options`, ``"decks"`` and ``"states"`` are read and other keys ignored, as PettingZoo's
+        environments ignore what they do not know (its test passes ``{"options": 1}``).
+
+        Raises:
+            InvalidDeck, InvalidOptions: as `VectorEnv.reset`; `options` that is not a dict.
+        """
+        if options is not None and not isinstance(options, Mapping):
+            raise InvalidOptions("options", f"must be a mapping, got {brief(options)}")
+        known = {k: v for k, v in (options or {}).items() if k in ("decks", "states")}
+        obs, _ = self.env.reset(seed=seed, options=known)
         self.agents = list(self.possible_agents)
         return self._split(obs), {agent: {} for agent in self.agents}
 
