@@ -9,11 +9,11 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import parallel_api_test, parallel_seed_test  # noqa: E402
+from pettingzoo.test import parallel_api_test, parallel_seed_test
 
-from hanabi_core import IllegalAction, InvalidArgument, InvalidOptions  # noqa: E402
-from hanabi_core.pettingzoo import env as aec_env  # noqa: E402
-from hanabi_core.pettingzoo import parallel_env  # noqa: E402
+from hanabi_core import IllegalAction, InvalidArgument, InvalidOptions
+from hanabi_core.pettingzoo import env as aec_env
+from hanabi_core.pettingzoo import parallel_env
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
@@ -50,7 +50,7 @@ def test_misuse_raises_library_errors() -> None:
     game = parallel_env(players=2)
     with pytest.raises(IllegalAction):
         game.step({"player_0": 0})  # before reset
-    observations, _ = game.reset(seed=1)
+    game.reset(seed=1)
     with pytest.raises(IllegalAction):
         game.step({"player_1": 0})  # the mover, player_0, gives nothing
     with pytest.raises(IllegalAction):
@@ -64,7 +64,7 @@ def test_misuse_raises_library_errors() -> None:
     with pytest.raises(InvalidArgument):
         game.observation_space("player_5")
     # An illegal uid (a discard at 8 Notes) ends the game, PettingZoo's way.
-    observations, rewards, terminations, truncations, infos = game.step({"player_0": 0})
+    _, rewards, terminations, _, infos = game.step({"player_0": 0})
     assert rewards == {"player_0": -1.0, "player_1": 0.0} and all(terminations.values())
     assert infos["player_0"]["illegal_move"] == 0 and game.agents == []
     with pytest.raises(IllegalAction):
