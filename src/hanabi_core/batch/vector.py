@@ -15,7 +15,7 @@ from ..records import GameRecord
 from ..spec import Rule
 from ..state import GameState
 from ._core import BatchState
-from .engine import Engine, _frozen, _put, _seed
+from .engine import Engine, _put, _seed
 
 if TYPE_CHECKING:
     from gymnasium.vector import VectorEnv as _Base
@@ -35,6 +35,9 @@ GYMNASIUM_ID = "hanabi_core/Hanabi-v0"
 VIEWS = ("seats", "mover")
 # Methods of one game, which `call` runs game by game.
 _PER_GAME = ("game_state", "record", "observation_dict")
+_SPACES = (
+    "observation_space", "action_space", "single_observation_space", "single_action_space",
+)  # fmt: skip
 # What the environment is built from: `set_attr` leaves these alone.
 _FIXED = frozenset(
     {
@@ -200,9 +203,9 @@ class VectorEnv(_Base):  # type: ignore[type-arg,misc,unused-ignore]
 
     def __getattr__(self, name: str) -> Any:
         # Only reached for what is missing: the spaces, when Gymnasium is not installed.
-        if name.endswith("_space"):
+        if name in _SPACES and _Base is object:
             raise missing_extra("the spaces", "Gymnasium", "rl")
-        raise AttributeError(name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
     def unwrapped(self) -> VectorEnv:
@@ -301,8 +304,9 @@ class VectorEnv(_Base):  # type: ignore[type-arg,misc,unused-ignore]
         if seed is not None or self._np_random is None:
             self._np_random = np.random.default_rng(seed)
             self._np_random_seed = -1 if seed is None else seed
-        state = given or self.engine.reset(self.num_envs, seed=self._np_random)
-        self._state = state
+        if given is None:
+            given = self.engine.reset(self.num_envs, seed=self._np_random)
+        self._state = given
         self._restart = np.zeros(self.num_envs, bool)
         return self._obs()
 
@@ -326,7 +330,7 @@ class VectorEnv(_Base):  # type: ignore[type-arg,misc,unused-ignore]
             )
             done = state.done
             reward = np.where(restart, 0, reward)
-        self._state = _frozen(state)
+        self._state = self.engine._out(state)  # read-only, and known to the engine
         self._restart = np.array(done, copy=True)
         obs, infos = self._obs()
         rewards = reward.astype(np.float32)
