@@ -45,6 +45,9 @@ PettingZoo's conventions, and where this environment stands:
   [`GameState`][hanabi_core.GameState], every hand shown), ``"human"`` prints it after each step.
 - ``state()`` is a global view for centralised training: the ``"seer"`` canonical vector (every
   hand shown, the deck hidden) of ``player_0``, in ``state_space``.
+
+`parallel_env` is the same game in PettingZoo's parallel API (one game; for thousands at once,
+see [`hanabi_core.batch.BatchParallelEnv`][hanabi_core.batch.BatchParallelEnv]).
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ from typing import Any, ClassVar, Literal
 try:
     import numpy as np
     from gymnasium import logger, spaces
-    from pettingzoo import AECEnv
+    from pettingzoo import AECEnv, ParallelEnv
     from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as error:  # pragma: no cover - depends on the environment
     from ._extras import missing_extra
@@ -69,7 +72,7 @@ from .errors import IllegalAction, InvalidArgument, InvalidOptions, brief
 from .hle.env import HanabiEnv
 from .spec import Rule
 
-__all__ = ["HanabiAECEnv", "env", "raw_env"]
+__all__ = ["HanabiAECEnv", "HanabiParallelEnv", "env", "parallel_env", "raw_env"]
 
 _RENDER_MODES = ("human", "ansi")
 
@@ -432,6 +435,178 @@ class HanabiAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are un
             return text
         print(text)
         return None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def parallel_env(
+    *,
+    colors: int = 5,
+    ranks: int = 5,
+    players: int = 2,
+    hand_size: int | None = None,
+    max_information_tokens: int = 8,
+    max_life_tokens: int = 3,
+    observation_type: int | str = "card_knowledge",
+    random_start_player: bool = False,
+    seed: int | None = None,
+    render_mode: str | None = None,
+    illegal_moves: Literal["terminate", "raise"] = "terminate",
+    illegal_reward: float = -1.0,
+) -> HanabiParallelEnv:
+    """One game of Hanabi in PettingZoo's parallel API; the keywords are those of `env`.
+
+    ```python
+    from hanabi_core.pettingzoo import parallel_env
+
+    game = parallel_env(players=3)
+    observations, infos = game.reset(seed=42)
+    while game.agents:
+        actions = {
+            agent: int(obs["action_mask"].nonzero()[0][-1]) if obs["action_mask"].any() else 0
+            for agent, obs in observations.items()
+        }                                       # only the player to move's action is read
+        observations, rewards, terminations, truncations, infos = game.step(actions)
+    assert game.agents == [] and all(terminations.values())
+    ```
+    """
+    return HanabiParallelEnv(
+        colors=colors,
+        ranks=ranks,
+        players=players,
+        hand_size=hand_size,
+        max_information_tokens=max_information_tokens,
+        max_life_tokens=max_life_tokens,
+        observation_type=observation_type,
+        random_start_player=random_start_player,
+        seed=seed,
+        render_mode=render_mode,
+        illegal_moves=illegal_moves,
+        illegal_reward=illegal_reward,
+    )
+
+
+class HanabiParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo's classes are untyped
+    """One game of Hanabi for PettingZoo's parallel API: every live agent gives an action at
+    every step, and the player to move's is the one played (Hanabi takes turns; the others'
+    actions are not read, so any value does, PettingZoo's test gives 0 from an all-zero mask).
+
+    The game, its keywords, observations, rewards, illegal moves, seeds, `state` and rendering
+    are those of [`HanabiAECEnv`][hanabi_core.pettingzoo.HanabiAECEnv], which it plays
+    underneath: an agent's observation is ``{"observation": the canonical vector (float32),
+    "action_mask": int8 per uid}`` (all 0 when the agent is not to move), every agent is
+    rewarded the change in score, and when the game ends every agent is terminated at once and
+    `agents` empties. It passes PettingZoo's ``parallel_api_test`` and ``parallel_seed_test``.
+
+    Raises:
+        InvalidOptions: a key or value HLE or the rules do not allow.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "hanabi_core_parallel_v0",
+        "render_modes": list(_RENDER_MODES),
+        "is_parallelizable": True,
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._aec = HanabiAECEnv(**kwargs)
+        self.render_mode = self._aec.render_mode
+        self.possible_agents = list(self._aec.possible_agents)
+        self.agents: list[str] = []
+        self.observation_spaces = self._aec.observation_spaces
+        self.action_spaces = self._aec.action_spaces
+        self.state_space = self._aec.state_space
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of `agent` (the same object at every call).
+
+        Raises:
+            InvalidArgument: `agent` is not an agent of this game.
+        """
+        return self._aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of `agent`: the move uids (the same object at every call).
+
+        Raises:
+            InvalidArgument: `agent` is not an agent of this game.
+        """
+        return self._aec.action_space(agent)
+
+    def _observations(self) -> dict[str, dict[str, Any]]:
+        return {agent: self._aec.observe(agent) for agent in self.agents}
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+        """Deal a new game: ``(observations, infos)`` by agent; a `seed` (a whole number from 0)
+        makes this and the following deals reproducible.
+
+        Raises:
+            InvalidOptions: a negative seed or one that is not a whole number.
+        """
+        self._aec.reset(seed=seed, options=options)
+        self.agents = list(self._aec.agents)
+        return self._observations(), {agent: {} for agent in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+        """The player to move takes its action from `actions` (a dict by agent; the others'
+        entries are not read): ``(observations, rewards, terminations, truncations, infos)``.
+
+        Raises:
+            IllegalAction: a step before `reset` or after the game ended; `actions` is not a
+                dict or lacks the player to move; its action is not a uid of this game, or
+                an illegal one under ``illegal_moves="raise"``. Nothing changes.
+            InvalidArgument: `actions` names an agent that is not playing.
+        """
+        if not self.agents:
+            raise IllegalAction(
+                Rule.KNOWN_ACTIONS_ONLY,
+                "No game in play: call reset() to deal one",
+                action=brief(actions),
+            )
+        if not isinstance(actions, dict):
+            raise IllegalAction(
+                Rule.KNOWN_ACTIONS_ONLY,
+                f"Cannot take the moves: actions must be a dict by agent, got {brief(actions)}",
+                action=brief(actions),
+            )
+        for agent in actions:
+            if agent not in self.agents:
+                raise InvalidArgument(
+                    "actions", f"{brief(agent)} is not an agent in play: {', '.join(self.agents)}"
+                )
+        mover = self._aec.agent_selection
+        if mover not in actions:
+            raise IllegalAction(
+                Rule.KNOWN_ACTIONS_ONLY,
+                f"{mover} is to move and gives no action",
+                action=brief(actions),
+            )
+        self._aec.step(actions[mover])  # the AEC game's checks: nothing changes on an error
+        aec = self._aec
+        rewards = {agent: float(aec.rewards[agent]) for agent in self.agents}
+        terminations = {agent: bool(aec.terminations[agent]) for agent in self.agents}
+        truncations = {agent: bool(aec.truncations[agent]) for agent in self.agents}
+        infos = {agent: dict(aec.infos[agent]) for agent in self.agents}
+        observations = self._observations()
+        if any(terminations.values()) or any(truncations.values()):
+            self.agents = []  # a game of Hanabi ends for every player at once
+        return observations, rewards, terminations, truncations, infos
+
+    def state(self) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The global view of [`HanabiAECEnv.state`][hanabi_core.pettingzoo.HanabiAECEnv.state].
+
+        Raises:
+            IllegalAction: before the first `reset`.
+        """
+        return self._aec.state()
+
+    def render(self) -> str | None:
+        """The table as text, as [`HanabiAECEnv.render`][hanabi_core.pettingzoo.HanabiAECEnv.render]
+        draws it."""
+        return self._aec.render()
 
     def close(self) -> None:
         """Nothing to release."""

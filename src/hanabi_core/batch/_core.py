@@ -277,13 +277,18 @@ def init(xp: Any, t: Tables, deck: Any) -> BatchState:
     b = deck.shape[0]
     p, h = t.players, t.hand_size
     deck = deck.astype(xp.int8)
-    hands = deck[:, : p * h].reshape(b, p, h)
+    # Copies (H2 of issue 30): no two fields share memory, so NumPy users cannot reach one
+    # field through another (on JAX, arrays are immutable and these are the same values).
+    hands = deck[:, : p * h].reshape(b, p, h).copy()
     drawn = xp.full((b,), p * h, xp.int32)
-    zeros = xp.zeros((b,), xp.int32)
+
+    def zeros(dtype: Any = xp.int32) -> Any:
+        return xp.zeros((b,), dtype)
+
     # Rule 7.3: when the deal takes the last card, the final round starts at once.
     turns_left = xp.full((b,), p if p * h == t.deck_size else -1, xp.int32)
     notes = xp.full((b,), t.max_notes, xp.int32)
-    done = xp.zeros((b,), bool)
+    done = zeros(bool)
     return BatchState(
         deck=deck,
         drawn=drawn,
@@ -291,21 +296,21 @@ def init(xp: Any, t: Tables, deck: Any) -> BatchState:
         knowledge=xp.full((b, p, h), t.fresh, xp.uint16),
         fireworks=xp.zeros((b, t.colours), xp.int32),
         notes=notes,
-        storms=zeros,
+        storms=zeros(),
         discards=xp.zeros((b, t.cr), xp.int32),
-        current=zeros,
-        turn=zeros,
+        current=zeros(),
+        turn=zeros(),
         turns_left=turns_left,
-        score=zeros,
+        score=zeros(),
         done=done,
         last_uid=xp.full((b,), -1, xp.int32),
-        last_actor=zeros,
+        last_actor=zeros(),
         last_card=xp.full((b,), t.empty, xp.int32),
-        last_mask=zeros,
-        last_scored=done,
-        last_note=done,
+        last_mask=zeros(),
+        last_scored=zeros(bool),
+        last_note=zeros(bool),
         history=xp.full((b, t.max_turns), -1, xp.int8),
-        legal=legal_mask(xp, t, hands, notes, zeros, done),
+        legal=legal_mask(xp, t, hands, notes, zeros(), done),
     )
 
 

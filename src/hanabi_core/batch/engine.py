@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -12,7 +13,7 @@ from .. import hle
 from ..actions import ColourClue, Discard, Play, RankClue
 from ..cards import Card
 from ..datasets import record_from_uids, replay_uids
-from ..errors import IllegalAction, InvalidDeck, InvalidOptions, brief
+from ..errors import IllegalAction, InvalidArgument, InvalidDeck, InvalidOptions, brief
 from ..options import Options
 from ..records import GameRecord
 from ..rules import check
@@ -26,6 +27,31 @@ __all__ = ["BatchState", "Engine", "check_options", "tables"]
 Array = npt.NDArray[Any]
 #: What `reset` takes for its decks' randomness: a seed or NumPy's generator.
 Seed = int | np.random.Generator
+
+# Each field's dtype and its shape after the game axis, from the tables (see `_check_state`).
+_FIELDS: dict[str, tuple[Any, str]] = {
+    "deck": (np.int8, "D"),
+    "drawn": (np.int32, ""),
+    "hands": (np.int8, "PH"),
+    "knowledge": (np.uint16, "PH"),
+    "fireworks": (np.int32, "C"),
+    "notes": (np.int32, ""),
+    "storms": (np.int32, ""),
+    "discards": (np.int32, "F"),
+    "current": (np.int32, ""),
+    "turn": (np.int32, ""),
+    "turns_left": (np.int32, ""),
+    "score": (np.int32, ""),
+    "done": (np.bool_, ""),
+    "last_uid": (np.int32, ""),
+    "last_actor": (np.int32, ""),
+    "last_card": (np.int32, ""),
+    "last_mask": (np.int32, ""),
+    "last_scored": (np.bool_, ""),
+    "last_note": (np.bool_, ""),
+    "history": (np.int8, "N"),
+    "legal": (np.bool_, "M"),
+}
 
 _TABLES: dict[Options, Tables] = {}
 
@@ -129,6 +155,18 @@ class Engine:
         self.num_moves: int = t.moves
         #: How many cards the deck has.
         self.deck_size: int = t.deck_size
+        # auto_reset's generators by seed (see `step`): the stream of a seed, kept.
+        self._streams: dict[int, np.random.Generator] = {}
+        sizes = {
+            "D": t.deck_size, "P": t.players, "H": t.hand_size, "C": t.colours, "F": t.cr,
+            "N": t.max_turns, "M": t.moves,
+        }  # fmt: skip
+        self._checked: object = None  # the last state checked or handed out
+        # Each field's name, dtype and shape after the game axis (see `_check_state`).
+        self._fields = [
+            (name, np.dtype(dtype), tuple(sizes[a] for a in axes))
+            for name, (dtype, axes) in _FIELDS.items()
+        ]
 
     def observation_length(self, observation_type: int = hle.CARD_KNOWLEDGE) -> int:
         """The length of the canonical vector (658 for two players with card knowledge)."""
@@ -146,23 +184,26 @@ class Engine:
         Raises:
             InvalidDeck: a deck that is not exactly the game's cards.
         """
+        t = self.tables
         if isinstance(decks, np.ndarray) and decks.dtype.kind in "iu":
             faces = decks.astype(np.int64)
         else:
             try:
-                faces = np.array(
-                    [
-                        [_face(card, f"decks[{g}][{i}]") for i, card in enumerate(deck)]
-                        for g, deck in enumerate(decks)
-                    ],
-                    np.int64,
-                )
+                rows = [
+                    [_face(card, f"decks[{g}][{i}]") for i, card in enumerate(deck)]
+                    for g, deck in enumerate(decks)
+                ]
             except TypeError:
                 raise InvalidDeck("decks", "must be a sequence of decks") from None
-        t = self.tables
-        if faces.ndim != 2 or faces.shape[1] != t.deck_size:
+            # Ragged decks (M5 of issue 30): named here, before NumPy refuses the shape.
+            for g, row in enumerate(rows):
+                if len(row) != t.deck_size:
+                    raise InvalidDeck(f"decks[{g}]", f"must be {t.deck_size} cards, got {len(row)}")
+            faces = np.array(rows, np.int64).reshape(len(rows), t.deck_size)
+        if faces.ndim != 2 or faces.shape[1] != t.deck_size or faces.shape[0] == 0:
             raise InvalidDeck(
-                "decks", f"must be B decks of {t.deck_size} cards each, got shape {faces.shape}"
+                "decks",
+                f"must be B >= 1 decks of {t.deck_size} cards each, got shape {faces.shape}",
             )
         bad = np.flatnonzero((np.sort(faces, axis=1) != t.base_deck).any(axis=1))
         if bad.size:
@@ -187,26 +228,38 @@ class Engine:
             if batch_size is not None and batch_size != faces.shape[0]:
                 raise InvalidDeck("decks", f"{faces.shape[0]} decks for {batch_size} games")
         else:
-            if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
-                raise InvalidOptions(
-                    "batch_size", f"must be a whole number of games, got {brief(batch_size)}"
-                )
             faces = self.shuffle(batch_size, seed)  # type: ignore[arg-type]
-        return _core.init(np, self.tables, faces)
+        return self._out(_core.init(np, self.tables, faces))
 
     def shuffle(self, batch_size: int, seed: Seed) -> Array:
         """(B, D) shuffled decks drawn from `seed` (NumPy's generator, not hanabi_core's
-        seeded shuffle: the same seed deals other cards than `new_game(seed=...)`)."""
-        rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-        return rng.permuted(np.tile(self.tables.base_deck, (batch_size, 1)), axis=1)
-
-    def from_states(self, states: Sequence[GameState]) -> BatchState:
-        """A batch holding the games of `states` (each replayed from its deck and history).
+        seeded shuffle: the same seed deals other cards than `new_game(seed=...)`).
 
         Raises:
-            InvalidOptions: a state of other options than the engine's.
+            InvalidOptions: `batch_size` is not a whole number from 1, or `seed` is neither a
+                whole number from 0 nor a `Generator`.
+        """
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+            raise InvalidOptions(
+                "batch_size", f"must be a whole number of games, got {brief(batch_size)}"
+            )
+        rng = generator(seed)
+        return rng.permuted(np.tile(self.tables.base_deck, (batch_size, 1)), axis=1)
+
+    def from_states(self, states: Iterable[GameState]) -> BatchState:
+        """A batch holding the games of `states`, any iterable of
+        [`GameState`][hanabi_core.GameState]s (each replayed from its deck and history).
+
+        Raises:
+            InvalidOptions: no states, or one of other options than the engine's.
         """
         t = self.tables
+        try:
+            states = list(states)  # once: a generator is read a single time (M5 of issue 30)
+        except TypeError:
+            raise InvalidOptions(
+                "states", f"must be an iterable of GameStates, got {brief(states)}"
+            ) from None
         for n, state in enumerate(states):
             if not isinstance(state, GameState) or state.options != self.options:
                 raise InvalidOptions("states", f"state {n} is not a game of the engine's options")
@@ -222,7 +275,7 @@ class Engine:
             uids = np.array([h[n] if n < len(h) else 0 for h in histories], np.int32)
             act = np.array([n < len(h) for h in histories])
             batch, _ = _core.advance(np, t, batch, uids, act)
-        return batch
+        return self._out(batch)
 
     def _uid(self, turn: Turn) -> int:
         t = self.tables
@@ -258,7 +311,10 @@ class Engine:
                 ``"skip"``: a game whose uid is illegal (say -1) is left as it was, reward 0.
             auto_reset: a seed or `Generator`: finished games are replaced by new deals from it
                 after the step (the reward and done flag are those of the finished game), as
-                JaxMARL's ``step`` does. `None` (the default): finished games stay finished.
+                JaxMARL's ``step`` does. A whole-number seed becomes one generator the first
+                time this engine sees it, which later steps with the same seed go on drawing
+                from, so the new games differ from step to step (H4 of issue 30). `None` (the
+                default): finished games stay finished.
 
         Returns:
             ``(state, reward, done)``: the new games, the (B,) change in score (minus the score
@@ -266,10 +322,17 @@ class Engine:
 
         Raises:
             IllegalAction: with ``illegal="raise"``, naming the games whose uid is illegal and,
-                for the first, the rule it breaks; the state is unchanged.
+                for the first, the rule it breaks; the state is unchanged. Also uids that are
+                not B integers.
+            InvalidArgument: `state` is not a `BatchState` of this engine's shapes.
+            InvalidOptions: a bad `illegal` or `auto_reset`.
         """
         t = self.tables
-        uids = np.asarray(uids)
+        self._check_state(state)
+        try:
+            uids = np.asarray(uids)
+        except (ValueError, TypeError):  # ragged: no array at all
+            uids = np.asarray(None)
         if uids.shape != state.done.shape or uids.dtype.kind not in "iu":
             raise IllegalAction(
                 Rule.KNOWN_ACTIONS_ONLY,
@@ -286,15 +349,68 @@ class Engine:
                 raise self._illegal(state, uids, bad)
         elif illegal != "skip":
             raise InvalidOptions("illegal", f"must be 'raise' or 'skip', got {brief(illegal)}")
+        rng = None if auto_reset is None else self._stream(auto_reset)
         new, reward = _core.advance(np, t, state, uids.astype(np.int32), ok)
         done = new.done
-        if auto_reset is not None and done.any():
+        if rng is not None and done.any():
             finished = np.flatnonzero(done)
-            fresh = _core.init(np, t, self.shuffle(finished.size, auto_reset))
+            fresh = _core.init(np, t, self.shuffle(finished.size, rng))
             new = BatchState(
                 *(_put(old, finished, part) for old, part in zip(new, fresh, strict=True))
             )
-        return new, reward, done
+        return self._out(new), reward, _readonly(done)
+
+    def _out(self, state: BatchState) -> BatchState:
+        """`state`, read-only, as the engine hands it out (and need not check again)."""
+        self._checked = _frozen(state)
+        return state
+
+    def _stream(self, seed: Seed) -> np.random.Generator:
+        """`seed`'s generator for auto-resets: a Generator as it is; a whole number turned into
+        one generator the first time, then kept (H4 of issue 30)."""
+        if isinstance(seed, np.random.Generator):
+            return seed
+        key = _seed(seed)
+        found = self._streams.get(key)
+        if found is None:
+            found = self._streams[key] = np.random.default_rng(key)
+        return found
+
+    def _check_state(self, state: object) -> None:
+        """Refuse what is not a `BatchState` of this engine's shapes and dtypes (its values are
+        not checked: the engine's own states are read-only, so they stay as it made them)."""
+        if state is self._checked:
+            return  # the state checked last, or handed out last (a tuple of read-only arrays)
+        if not isinstance(state, BatchState):
+            raise InvalidArgument("state", f"must be a BatchState, got {brief(state)}")
+        first = state.deck
+        games = first.shape[0] if isinstance(first, np.ndarray) and first.ndim else 0
+        for array, (name, dtype, trailing) in zip(state, self._fields, strict=True):
+            if (
+                type(array) is not np.ndarray
+                or array.shape[1:] != trailing
+                or array.shape[0] != games
+                or array.dtype != dtype
+            ):
+                want = (games, *trailing)
+                raise InvalidArgument(
+                    "state",
+                    f"{name} must be {np.dtype(dtype).name} of shape {want}, got "
+                    f"{brief(array)}: not a batch of this engine",
+                )
+        if not games:
+            raise InvalidArgument("state", "holds no games")
+        self._checked = state
+
+    def _game(self, state: BatchState, game: object) -> int:
+        """`game` as the index of one of the batch's games."""
+        self._check_state(state)
+        size = state.done.shape[0]
+        if isinstance(game, (bool, np.bool_)) or not isinstance(game, (int, np.integer)):
+            raise InvalidArgument("game", f"must be a whole number, got {brief(game)}")
+        if not 0 <= game < size:
+            raise InvalidArgument("game", f"must be from 0 to {size - 1}, got {game}")
+        return int(game)
 
     def _illegal(self, state: BatchState, uids: Array, bad: Array) -> IllegalAction:
         first = int(bad[0])
@@ -317,12 +433,19 @@ class Engine:
 
     @staticmethod
     def legal_mask(state: BatchState) -> Array:
-        """The (B, M) legal uids of each game's player to move (all False once over)."""
-        return state.legal  # type: ignore[no-any-return]
+        """The (B, M) legal uids of each game's player to move (all False once over): a fresh
+        copy, the caller's to change."""
+        return np.array(state.legal, bool, copy=True)
 
     @staticmethod
     def random_legal(state: BatchState, rng: np.random.Generator) -> Array:
-        """(B,) one legal uid per game, uniformly at random (-1 for a finished game)."""
+        """(B,) one legal uid per game, uniformly at random (-1 for a finished game).
+
+        Raises:
+            InvalidOptions: `rng` is not a NumPy `Generator`.
+        """
+        if not isinstance(rng, np.random.Generator):
+            raise InvalidOptions("rng", f"must be a numpy.random.Generator, got {brief(rng)}")
         legal = state.legal
         weights = rng.random(legal.shape) * legal
         uids = weights.argmax(axis=1)
@@ -338,24 +461,43 @@ class Engine:
             InvalidOptions: an observation type other than 0, 1 and 2.
         """
         _check_type(observation_type)
+        self._check_state(state)
         return _core.observe(np, self.tables, state, observation_type)  # type: ignore[no-any-return]
 
     def observe_v0_belief(self, state: BatchState, dtype: Any = np.float32) -> Array:
         """Every seat's V0-belief observation (SAD, OBL, JaxMARL), (B, P, L) of `dtype`: the
         values of [`hle.encode_v0_belief`][hanabi_core.hle.encode_v0_belief] (exactly, with
-        ``dtype=np.float64``)."""
+        ``dtype=np.float64``).
+
+        Raises:
+            InvalidOptions: a `dtype` other than a floating-point one.
+        """
+        self._check_state(state)
+        try:
+            kind = np.dtype(dtype).kind
+        except TypeError:
+            kind = ""
+        if kind != "f":
+            raise InvalidOptions("dtype", f"must be a floating-point dtype, got {brief(dtype)}")
         return _core.observe_v0_belief(np, self.tables, state, dtype)  # type: ignore[no-any-return]
 
     # --- back to hanabi_core ----------------------------------------------------------------
 
     def deck_cards(self, state: BatchState, game: int) -> list[Card]:
-        """Game `game`'s deck as [`Card`][hanabi_core.Card]s, top first."""
+        """Game `game`'s deck as [`Card`][hanabi_core.Card]s, top first.
+
+        Raises:
+            InvalidArgument: `game` is not the index of one of the batch's games (the methods
+                below raise it too).
+        """
+        game = self._game(state, game)
         return [
             Card(hle.HLE_COLOURS[face // 5], face % 5 + 1) for face in state.deck[game].tolist()
         ]
 
     def uids(self, state: BatchState, game: int) -> list[int]:
         """Game `game`'s moves so far, as uids."""
+        game = self._game(state, game)
         return [int(uid) for uid in state.history[game, : int(state.turn[game])]]
 
     def game_state(self, state: BatchState, game: int) -> GameState:
@@ -366,6 +508,48 @@ class Engine:
     def record(self, state: BatchState, game: int) -> GameRecord:
         """Game `game` of the batch as a [`GameRecord`][hanabi_core.GameRecord]."""
         return record_from_uids(self.options, self.deck_cards(state, game), self.uids(state, game))
+
+
+def _seed(seed: object) -> int:
+    """A seed for NumPy's generator: a whole number from 0 (M5 of issue 30: HLE's -1, "draw
+    from the operating system", would silently not be reproducible)."""
+    if isinstance(seed, (bool, np.bool_)):
+        seed = None
+    try:
+        value = operator.index(seed)  # type: ignore[arg-type]
+    except TypeError:
+        value = -1
+    if value < 0:
+        raise InvalidOptions(
+            "seed", f"must be a whole number from 0 or a numpy.random.Generator, got {brief(seed)}"
+        )
+    return value
+
+
+def generator(seed: Seed) -> np.random.Generator:
+    """`seed` as NumPy's generator: a `Generator` as it is, a whole number from 0 seeding a new
+    one.
+
+    Raises:
+        InvalidOptions: anything else (a negative number, a bool, a float, None).
+    """
+    if isinstance(seed, np.random.Generator):
+        return seed
+    return np.random.default_rng(_seed(seed))
+
+
+def _readonly(array: Array) -> Array:
+    array.flags.writeable = False
+    return array
+
+
+def _frozen(state: BatchState) -> BatchState:
+    """`state` with every array read-only (H2 of issue 30): the states the engine hands out
+    cannot be changed in place, so the arrays they share with other states are safe too."""
+    for array in state:
+        if array.flags.writeable:
+            array.flags.writeable = False
+    return state
 
 
 def _put(old: Array, rows: Array, new: Array) -> Array:
