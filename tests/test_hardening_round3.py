@@ -7,9 +7,20 @@ leftover, `sample_state` on a view whose suit the variant lacks.
 
 from __future__ import annotations
 
+import random
+
+import attrs
 import pytest
 
-from hanabi_core import InvalidDeck
+from hanabi_core import (
+    VARIANTS,
+    InvalidDeck,
+    Options,
+    SamplingError,
+    new_game,
+    sample_state,
+    view,
+)
 from hanabi_core.hanablive import deck
 from hanabi_core.hanablive.decks import permutation
 
@@ -39,3 +50,20 @@ def test_m7_a_legacy_seed_too_short_for_the_cut_is_refused() -> None:
         with pytest.raises(InvalidDeck, match="deals no deck"):
             permutation(seed, 50)
     assert permutation("legacy-1-", 50) == permutation("", 50)
+
+
+def test_round_two_sample_state_on_a_view_with_a_suit_the_variant_lacks() -> None:
+    # A view made by hand whose cards or clue knowledge name a suit its variant has not (here
+    # blue renamed purple, in a deal where the other hand shows no blue card, so only the seat's
+    # own knowledge names blue): a SamplingError, never a bare KeyError or IndexError.
+    base = VARIANTS["base"]
+    seen = view(new_game(Options(players=2), seed=0), 0)
+    assert "blue" not in {card.suit for hand in seen.hands for card in hand or ()}
+    renamed = tuple(attrs.evolve(s, name="purple") if s.name == "blue" else s for s in base.suits)
+    other = attrs.evolve(seen.options, variant=attrs.evolve(base, suits=renamed))
+    with pytest.raises(SamplingError, match="the variant has not, 'blue'"):
+        sample_state(attrs.evolve(seen, options=other), random.Random(1))
+    # A shown card of a suit the variant lacks (a Rainbow view read with the base variant).
+    rainbow = view(new_game(Options(players=3, variant=VARIANTS["multicolour"]), seed=1), 0)
+    with pytest.raises(SamplingError, match="the variant has not"):
+        sample_state(attrs.evolve(rainbow, options=Options(players=3)), random.Random(1))
