@@ -8,6 +8,8 @@ leftover, `sample_state` on a view whose suit the variant lacks.
 from __future__ import annotations
 
 import random
+import re
+import xml.etree.ElementTree as ET
 
 import attrs
 import pytest
@@ -18,6 +20,7 @@ from hanabi_core import (
     Options,
     SamplingError,
     new_game,
+    render,
     sample_state,
     view,
 )
@@ -67,3 +70,21 @@ def test_round_two_sample_state_on_a_view_with_a_suit_the_variant_lacks() -> Non
     rainbow = view(new_game(Options(players=3, variant=VARIANTS["multicolour"]), seed=1), 0)
     with pytest.raises(SamplingError, match="the variant has not"):
         sample_state(attrs.evolve(rainbow, options=Options(players=3)), random.Random(1))
+
+
+@pytest.mark.parametrize(
+    "odd", ["\x00", "\x07bell", "tab\tok", "\x1b[31m", "\ud800", "\udfff!", "\ufffe"]
+)
+def test_l2_an_svg_with_odd_characters_in_names_is_well_formed_xml(odd: str) -> None:
+    # A control character (not allowed in XML 1.0) or a lone surrogate (not encodable) in a
+    # player's or a suit's name: the SVG still parses, and still names the others plainly.
+    base = VARIANTS["base"]
+    suits = tuple(attrs.evolve(s, name=f"red{odd}") if s.name == "red" else s for s in base.suits)
+    state = new_game(Options(players=2, variant=attrs.evolve(base, suits=suits)), seed=3)
+    for game in (state, view(state, 1)):
+        picture = render.svg(game, names=[f"Ann{odd}", "<Bob & co>"])
+        picture.encode()  # UTF-8 text, no lone surrogate
+        root = ET.fromstring(picture)
+        words = "".join(root.itertext())
+        assert "<Bob & co>" in words and "Ann" in words
+        assert re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]", words) is None

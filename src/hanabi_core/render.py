@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import re
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -627,7 +628,7 @@ def suit_fill(variant: Variant, suit: Suit | str) -> tuple[str, ...]:
     if fills:
         return fills
     # A name the palette does not know: a stable grey-ish tone from its name.
-    digest = hashlib.sha256(found.name.encode()).digest()
+    digest = hashlib.sha256(found.name.encode(errors="surrogatepass")).digest()
     return (f"#{digest[0] // 2 + 64:02x}{digest[1] // 2 + 64:02x}{digest[2] // 2 + 64:02x}",)
 
 
@@ -637,6 +638,19 @@ def _ink(fills: tuple[str, ...]) -> str:
         0.299 * int(f[1:3], 16) + 0.587 * int(f[3:5], 16) + 0.114 * int(f[5:7], 16) for f in fills
     ]
     return "#000000" if sum(lights) / len(lights) > 140 else "#ffffff"
+
+
+#: What XML 1.0 does not allow in a document (its `Char` production): the C0 controls but tab,
+#: line feed and carriage return, the surrogates (lone ones: Python strings may hold them), and
+#: U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _xml(words: str) -> str:
+    """`words` as XML character data or an attribute value: escaped, and each character XML
+    cannot hold (a control character or lone surrogate in a player's or suit's name) shown as
+    U+FFFD, so that the SVG stays well-formed whatever the names."""
+    return html.escape(_NOT_XML.sub("\ufffd", words))
 
 
 class _Svg:
@@ -663,9 +677,9 @@ class _Svg:
         return f"url(#{key})"
 
     def text(self, x: float, y: float, words: str, size: int = 13, **attrs: str) -> None:
-        extra = "".join(f' {k.replace("_", "-")}="{html.escape(v)}"' for k, v in attrs.items())
+        extra = "".join(f' {k.replace("_", "-")}="{_xml(v)}"' for k, v in attrs.items())
         self.parts.append(
-            f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{html.escape(words)}</text>'
+            f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{_xml(words)}</text>'
         )
 
     def card(  # noqa: PLR0917
@@ -682,12 +696,12 @@ class _Svg:
         fill = _HIDDEN if fills is None else self.paint(fills)
         ink = "#000000" if fills is None else _ink(fills)
         stroke = f'stroke="{_CLUED}" stroke-width="3"' if clued else 'stroke="#333333"'
-        tip = f"<title>{html.escape(title)}</title>" if title else ""
+        tip = f"<title>{_xml(title)}</title>" if title else ""
         self.parts.append(
             f'<g class="card"><rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="5" '
             f'fill="{fill}" {stroke}/>{tip}'
             f'<text x="{x + w / 2:g}" y="{y + h / 2 + h / 7:g}" font-size="{h * 0.42:.0f}" '
-            f'text-anchor="middle" font-weight="bold" fill="{ink}">{html.escape(rank)}</text>'
+            f'text-anchor="middle" font-weight="bold" fill="{ink}">{_xml(rank)}</text>'
             "</g>"
         )
 
@@ -721,7 +735,8 @@ def svg(game: GameState | PlayerView, *, names: Sequence[str] | None = None) -> 
     """
     table = _Table(game, names)
     variant = table.variant
-    digest = hashlib.sha256(f"{variant.id}|{table.turn}|{table.viewer}".encode()).hexdigest()
+    key = f"{variant.id}|{table.turn}|{table.viewer}"
+    digest = hashlib.sha256(key.encode(errors="surrogatepass")).hexdigest()
     out = _Svg(f"hc{digest[:8]}")
     hand_size = max((len(hand) for hand in table.hands), default=0)
     cw, ch, gap = 46, 64, 8
@@ -747,7 +762,7 @@ def svg(game: GameState | PlayerView, *, names: Sequence[str] | None = None) -> 
             out.parts.append(
                 f'<g class="card"><rect x="{x}" y="{y:g}" width="{cw}" height="{ch}" rx="5" '
                 f'fill="none" stroke="{out.paint(fills)}" stroke-width="3" '
-                f'stroke-dasharray="4 3"/><title>{html.escape(tip)}</title></g>'
+                f'stroke-dasharray="4 3"/><title>{_xml(tip)}</title></g>'
             )
         way = table.fireworks()[i][1].rsplit(" ", 1)[-1]
         arrow = {"up": " ↑", "down": " ↓"}.get(way, "")
