@@ -17,6 +17,7 @@ import pytest
 from hanabi_core import (
     VARIANTS,
     InvalidDeck,
+    InvalidOptions,
     Options,
     SamplingError,
     new_game,
@@ -24,8 +25,10 @@ from hanabi_core import (
     sample_state,
     view,
 )
+from hanabi_core.bots import BOTS
 from hanabi_core.hanablive import deck
 from hanabi_core.hanablive.decks import permutation
+from hanabi_core.simulate import play_game
 
 
 def test_m4_a_lone_surrogate_seed_is_an_invalid_deck() -> None:
@@ -88,3 +91,93 @@ def test_l2_an_svg_with_odd_characters_in_names_is_well_formed_xml(odd: str) -> 
         words = "".join(root.itertext())
         assert "<Bob & co>" in words and "Ann" in words
         assert re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]", words) is None
+
+
+# --- M1: the Quux bots play to the end or refuse with InvalidOptions ---------------------------
+
+_QUUX_BOTS = ("quux-simple", "quux-smart", "quux-info", "quux-cheat")
+
+#: The option space of the hostile sweep (issue 30: 972 option sets), sampled.
+_OPTION_SPACE: dict[str, tuple[object, ...]] = {
+    "players": (2, 3, 4, 5, 6),
+    "hand_size": (None, 1, 2, 3, 4, 5, 6, 8),
+    "max_notes": (1, 2, 3, 8, 9, 12),
+    "max_storms": (1, 2, 3, 4, 6),
+    "negative_clues": (False, True),
+    "storm_out_score": ("zero", "fireworks"),
+    "last_round": (True, False),
+    "end_at_max_reachable": (False, True),
+    "no_legal_action": ("loss", "pass", "wait"),
+    "variant": ("base", "quux", "multicolour"),
+}
+
+
+def _option_sets(count: int, seed: int) -> list[Options]:
+    rng = random.Random(seed)
+    found: list[Options] = []
+    while len(found) < count:
+        chosen = {name: rng.choice(values) for name, values in _OPTION_SPACE.items()}
+        try:
+            found.append(Options(**chosen))  # type: ignore[arg-type]
+        except InvalidOptions:
+            continue  # not a game at all (e.g. hands the deck cannot deal)
+    return found
+
+
+def _refuses_or_plays_to_the_end(options: Options, seed: int) -> str:
+    """Each Quux bot on `options`: "refused" (InvalidOptions, as its `plays` says) or "played"
+    (the game ended); any other exception fails the test."""
+    kinds = []
+    for name in _QUUX_BOTS:
+        factory = BOTS[name]
+        try:
+            state = play_game(options, factory, seed=seed)
+        except InvalidOptions as error:
+            assert not factory.plays(options), (name, options, error)  # type: ignore[attr-defined]
+            assert error.field in {"variant", "hand_size", "last_round", "max_notes"}
+            assert error.field in str(error)
+            kinds.append("refused")
+            continue
+        assert factory.plays(options), (name, options)  # type: ignore[attr-defined]
+        assert state.outcome is not None
+        kinds.append("played")
+    return ",".join(kinds)
+
+
+@pytest.mark.parametrize(
+    ("changes", "refused", "field"),
+    [
+        ({"hand_size": 1}, _QUUX_BOTS, "hand_size"),
+        ({"players": 6, "hand_size": 1}, _QUUX_BOTS, "hand_size"),
+        ({"last_round": False}, _QUUX_BOTS, "last_round"),
+        ({"max_notes": 9}, ("quux-cheat",), "max_notes"),
+        ({"max_notes": 12, "players": 4}, ("quux-cheat",), "max_notes"),
+    ],
+)
+def test_m1_the_quux_bots_refuse_what_crashed_them(
+    changes: dict[str, object], refused: tuple[str, ...], field: str
+) -> None:
+    # The sweep's crashes: hands of 1 (IndexError, ZeroDivisionError in all four), no last round
+    # (hands run empty), quux-cheat above 8 Notes (its stalling table ends at 8).
+    options = Options(3, variant=VARIANTS["quux"]).replace(**changes)
+    for name in _QUUX_BOTS:
+        if name in refused:
+            with pytest.raises(InvalidOptions, match=field) as caught:
+                play_game(options, BOTS[name], seed=5)
+            assert caught.value.field == field
+        else:
+            assert play_game(options, BOTS[name], seed=5).outcome is not None
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_m1_every_quux_bot_refuses_or_plays_to_the_end_over_option_sets(seed: int) -> None:
+    for i, options in enumerate(_option_sets(25, seed)):
+        _refuses_or_plays_to_the_end(options, seed * 1000 + i)
+
+
+@pytest.mark.slow
+def test_m1_every_quux_bot_refuses_or_plays_to_the_end_over_many_option_sets() -> None:
+    outcomes = [
+        _refuses_or_plays_to_the_end(options, i) for i, options in enumerate(_option_sets(1000, 30))
+    ]
+    assert any("played" in kinds for kinds in outcomes)
