@@ -7,9 +7,13 @@ leftover, `sample_state` on a view whose suit the variant lacks.
 
 from __future__ import annotations
 
+import pickle
 import random
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import attrs
 import pytest
@@ -28,6 +32,7 @@ from hanabi_core import (
 from hanabi_core.bots import BOTS
 from hanabi_core.hanablive import deck
 from hanabi_core.hanablive.decks import permutation
+from hanabi_core.seating import BotFailed, GuardedFactory
 from hanabi_core.simulate import play_game
 
 
@@ -181,3 +186,125 @@ def test_m1_every_quux_bot_refuses_or_plays_to_the_end_over_many_option_sets() -
         _refuses_or_plays_to_the_end(options, i) for i, options in enumerate(_option_sets(1000, 30))
     ]
     assert any("played" in kinds for kinds in outcomes)
+
+
+# --- M8: the command line's bot failures: one line naming the bot, a documented exit code -----
+
+_BAD_BOTS = """
+class Raises:
+    def __init__(self, rng):
+        pass
+
+    def __call__(self, view):
+        raise RuntimeError("boom")
+
+
+class Exits:
+    def __init__(self, rng):
+        pass
+
+    def __call__(self, view):
+        raise SystemExit(3)
+
+
+def factory_raises(rng):
+    raise KeyError("no factory")
+"""
+
+_BIN = Path(sys.executable).with_name("hanabi-core")
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "line"),
+    [
+        # A bot that raises while playing: exit 3 (not 1, the illegal-move code), named.
+        (
+            ["new", "--seed", "1", "--play", "badbots:Raises"],
+            3,
+            "hanabi-core: the bot badbots:Raises raised RuntimeError: boom (seat 0, turn 0)",
+        ),
+        (
+            ["simulate", "--games", "2", "--workers", "2", "--bot", "simple,badbots:Raises"],
+            3,
+            "hanabi-core: the bot badbots:Raises raised RuntimeError: boom (seat 0, turn 0)",
+        ),
+        (
+            ["simulate", "--games", "2", "--workers", "1", "--seats", "simple,badbots:Raises"],
+            3,
+            "hanabi-core: the bot badbots:Raises raised RuntimeError: boom (seat 1, turn 1)",
+        ),
+        # A bot raising SystemExit(3) no longer ends the command silently.
+        (
+            ["simulate", "--games", "2", "--workers", "1", "--bot", "badbots:Exits"],
+            3,
+            "hanabi-core: the bot badbots:Exits raised SystemExit(3) (seat 0, turn 0)",
+        ),
+        # Values that are not bots: a callable that is no bot factory, a factory that raises.
+        (
+            ["new", "--seed", "1", "--play", "json:dumps"],
+            3,
+            "hanabi-core: the bot json:dumps raised TypeError: Object of type Random is not JSON "
+            "serializable (making the bot)",
+        ),
+        (
+            ["new", "--seed", "1", "--play", "badbots:factory_raises"],
+            3,
+            "hanabi-core: the bot badbots:factory_raises raised KeyError: 'no factory' "
+            "(making the bot)",
+        ),
+        # A bot module that exits on import: a bot that cannot be loaded, exit 2.
+        (
+            ["simulate", "--games", "2", "--bot", "exits_on_import:Bot"],
+            2,
+            "hanabi-core: Invalid bot: cannot import 'exits_on_import' for bot "
+            "'exits_on_import:Bot': it raised SystemExit(3)",
+        ),
+        # A bot that refuses the game's options, named.
+        (
+            [
+                "simulate",
+                "--games",
+                "2",
+                "--workers",
+                "1",
+                "--bot",
+                "quux-simple",
+                "--variant",
+                "multicolour",
+            ],
+            3,
+            "hanabi-core: the bot quux-simple refuses the game's options (seat 0, turn 0): "
+            "Invalid option 'variant': the Quux bots play variants such as 'quux' and 'base' "
+            "only, got 'multicolour'",
+        ),
+    ],
+)
+def test_m8_a_failing_bot_is_one_line_naming_it_and_a_documented_exit_code(
+    tmp_path: Path, argv: list[str], code: int, line: str
+) -> None:
+    (tmp_path / "badbots.py").write_text(_BAD_BOTS, encoding="utf-8")
+    (tmp_path / "exits_on_import.py").write_text("raise SystemExit(3)\n", encoding="utf-8")
+    command = [str(_BIN)] if _BIN.exists() else [sys.executable, "-m", "hanabi_core"]
+    done = subprocess.run(
+        [*command, *argv],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert (done.returncode, done.stderr) == (code, line + "\n")
+    assert "Traceback" not in done.stdout
+
+
+def test_m8_a_guarded_bot_plays_as_its_factory_and_its_failure_pickles() -> None:
+    options = Options(3)
+    for name in ("simple", "quux-cheat", "quux-smart"):
+        guarded = GuardedFactory(BOTS[name], name)
+        assert play_game(options, guarded, seed=4) == play_game(options, BOTS[name], seed=4)
+    error = BotFailed("mybot:make", "raised RuntimeError: boom (seat 0, turn 0)")
+    assert pickle.loads(pickle.dumps(error)) == error
+    assert (error.bot, str(error)) == (
+        "mybot:make",
+        "the bot mybot:make raised RuntimeError: boom (seat 0, turn 0)",
+    )

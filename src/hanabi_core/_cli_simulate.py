@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     if args.seats is not None:
         if args.bot is not None:
             raise ValueError("give --bot (bots at tables of their own) or --seats, not both")
-        table = _cli_input.Seats.parse(args.seats)
+        table = _cli_input.seats(args.seats)
         if players is None:
             players = len(table.factories)
         if players != len(table.factories):

@@ -17,10 +17,11 @@ is a name (``simple``), ``module:factory`` for your own (see
 [`hanabi_core.seating`][hanabi_core.seating]), and ``simulate --seats simple,random,simple`` seats
 different bots at one table.
 
-Exit codes: 0 fine; 1 the record holds an illegal move (the message names the turn and the rule);
-2 bad input (a malformed or unsupported record, an unknown rule, a bad option). Errors are one
-line on stderr, never a traceback. Colour is used when stdout is a terminal and ``NO_COLOR`` is
-unset (``--colour always|never`` overrides).
+Exit codes: 0 fine; 1 an illegal move, the record's or a bot's (the message names the turn and
+the rule); 2 bad input (a malformed or unsupported record, an unknown rule, a bad option, a bot
+that cannot be loaded); 3 a bot failed (it raised, even `SystemExit`, refused the options, or is
+not a bot: the message names it). Errors are one line on stderr, never a traceback. Colour is
+used when stdout is a terminal and ``NO_COLOR`` is unset (``--colour always|never`` overrides).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from .options import EDITIONS
 from .records import GameRecord, write_record
 from .rules import apply, legal_actions, new_game
 from .scoring import rating
+from .seating import BotFailed
 from .spec import SPEC_DATE, SPEC_VERSION
 from .state import Fate, GameState, Turn
 from .views import view
@@ -53,7 +55,7 @@ from .views import view
 __all__ = ["main"]
 
 PROG = "hanabi-core"
-OK, ILLEGAL, BAD_INPUT = 0, 1, 2
+OK, ILLEGAL, BAD_INPUT, BOT_FAILED = 0, 1, 2, 3
 
 _ANSI = {
     "red": "31",
@@ -201,6 +203,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "live":
             return _cli_live.run(args)
         return _new(args)
+    except BotFailed as error:
+        print(f"{PROG}: {_one_line(str(error))}", file=sys.stderr)
+        return BOT_FAILED
     except IllegalAction as error:
         hint = f"; see `{PROG} rules {error.rule.value}`" if error.rule is not None else ""
         print(f"{PROG}: illegal move: {_one_line(str(error))}{hint}", file=sys.stderr)
@@ -462,8 +467,7 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _cli_bot(spec: str) -> BotFactory:
-    found = _cli_input.bot(spec)
-    return BOTS[found] if isinstance(found, str) else found
+    return _cli_input.bot(spec)
 
 
 def _write_atomically(path: str, data: bytes) -> None:
