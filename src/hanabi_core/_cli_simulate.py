@@ -183,7 +183,7 @@ def report(result: Simulation) -> str:
     else:
         dealt = f"seeds {result.seed} to {last}"
     lines = [
-        f"{o.variant.name}{edition}, {o.players} players, {result.requested} games per bot "
+        f"{o.variant.label}{edition}, {o.players} players, {result.requested} games per bot "
         f"({dealt})",
     ]
     if result.interrupted:

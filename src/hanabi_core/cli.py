@@ -89,8 +89,8 @@ class _Style:
             return text
         return f"\033[{code}m{text}\033[0m"
 
-    def card(self, card: DealtCard) -> str:
-        return self(f"{card.suit} {card.rank}", card.suit)
+    def card(self, card: DealtCard, shown: str) -> str:
+        return self(f"{shown} {card.rank}", card.suit)
 
 
 def _colour_wanted(choice: str, stream: TextIO) -> bool:
@@ -268,7 +268,7 @@ def _describe_game(record: GameRecord) -> str:
     o = record.options
     who = ", ".join(_name(record, s) for s in range(o.players))
     edition = f", {EDITIONS[record.edition].name} edition" if record.edition else ""
-    return f"{o.variant.name}, {o.players} players ({who}){edition}, {len(record.deck)} cards"
+    return f"{o.variant.label}, {o.players} players ({who}){edition}, {len(record.deck)} cards"
 
 
 def _slots(hand: Sequence[DealtCard], orders: Sequence[int]) -> str:
@@ -284,14 +284,14 @@ def _turn_words(record: GameRecord, before: GameState, turn: Turn, style: _Style
     if isinstance(action, (ColourClue, RankClue)):
         target = _name(record, action.target)
         told = (
-            style(action.colour, action.colour)
+            style(record.options.variant.label_of(action.colour), action.colour)
             if isinstance(action, ColourClue)
             else f"{action.rank}s"
         )
         touched = _slots(before.hands[action.target], turn.touched)
         return f"{actor} tells {target} about {told}: {touched}"
     assert turn.card is not None
-    card = style.card(turn.card)
+    card = style.card(turn.card, record.options.variant.label_of(turn.card.suit))
     slot = action.slot if isinstance(action, (Play, Discard)) else 0
     pressed = "plays" if isinstance(action, Play) else "discards"
     words = f"{actor} {pressed} {card} (slot {slot})"

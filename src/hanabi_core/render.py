@@ -110,7 +110,9 @@ class _Table:
             knowledge = game.knowledge
             hands: Sequence[Sequence[DealtCard] | None] = game.hands
             self.hole = game.hole
-            self.last = _seen_turn_words(game.history[-1], self.names) if game.history else None
+            self.last = (
+                _seen_turn_words(game.history[-1], self.names, variant) if game.history else None
+            )
         else:
             self.deck_size = game.deck_size
             # Clue knowledge is common knowledge (rule 12.4): any seat's view holds every seat's.
@@ -118,7 +120,7 @@ class _Table:
             hands = game.hands
             self.hole = 0
             turn = game.last_turn
-            self.last = None if turn is None else _turn_words(turn, game, self.names)
+            self.last = None if turn is None else _turn_words(turn, game, self.names, variant)
         self.hands = [
             [
                 _Slot(
@@ -133,7 +135,7 @@ class _Table:
 
     def title(self) -> str:
         who = f"{self.names[self.viewer]}'s view, " if self.viewer is not None else ""
-        head = f"{who}{self.variant.name}, {self.players} players, turn {self.turn}"
+        head = f"{who}{self.variant.label}, {self.players} players, turn {self.turn}"
         if self.outcome is not None:
             reason = self.outcome.reason.value.replace("-", " ")
             return f"{head}: game over ({reason}, rule {self.outcome.rule.value})"
@@ -160,9 +162,9 @@ class _Table:
         words = []
         for i, suit in enumerate(self.variant.suits):
             if built is None:
-                words.append((suit, f"{suit.name} ?"))
+                words.append((suit, f"{suit.label} ?"))
                 continue
-            word = f"{suit.name} {built[i]}"
+            word = f"{suit.label} {built[i]}"
             if self.directions:
                 direction = self.directions[i]
                 if direction == Direction.UP:
@@ -206,8 +208,16 @@ def _rank(rank: int) -> str:
     return "START" if rank == START else str(rank)
 
 
-def _label(card: Card | None) -> str:
-    return "?" if card is None else f"{card.suit} {_rank(card.rank)}"
+def _label(card: Card | None, variant: Variant) -> str:
+    """A card as people are shown it: its suit's label (`Variant.label_of`) and its rank."""
+    return "?" if card is None else f"{variant.label_of(card.suit)} {_rank(card.rank)}"
+
+
+def _action_words(action: object, variant: Variant) -> str:
+    """An action in the notation, a colour clue naming the colour's label (`Variant.label_of`)."""
+    if isinstance(action, ColourClue):
+        return str(ColourClue(action.target, variant.label_of(action.colour)))
+    return str(action)
 
 
 def _mark(knowledge: CardKnowledge, variant: Variant) -> str:
@@ -215,7 +225,9 @@ def _mark(knowledge: CardKnowledge, variant: Variant) -> str:
     or two of each, "?" for more; "-" when they tell nothing."""
     suits = knowledge.suits
     ranks = knowledge.ranks
-    suit = "/".join(suits) if len(suits) <= 2 and len(suits) < len(variant.suits) else "?"
+    suit = "?"
+    if len(suits) <= 2 and len(suits) < len(variant.suits):
+        suit = "/".join(variant.label_of(name) for name in suits)
     rank = "?"
     if len(ranks) <= 2 and len(ranks) < len(variant.ranks):
         rank = "/".join(map(_rank, ranks))
@@ -230,10 +242,12 @@ def _slots_words(slots: Sequence[int]) -> str:
     return f"touches slot{_s(len(slots))} {', '.join(map(str, slots))}"
 
 
-def _card_words(action: object, card: DealtCard | None, misplay: bool | None, gained: bool) -> str:
+def _card_words(
+    card: DealtCard | None, misplay: bool | None, gained: bool, variant: Variant
+) -> str:
     words = ""
     if card is not None:
-        words = f": {_label(Card(card.suit, card.rank))}"
+        words = f": {_label(Card(card.suit, card.rank), variant)}"
     if misplay:
         words += ", a misplay (a Storm)"
     if gained:
@@ -241,7 +255,7 @@ def _card_words(action: object, card: DealtCard | None, misplay: bool | None, ga
     return words
 
 
-def _turn_words(turn: Turn, state: GameState, names: Sequence[str]) -> str:
+def _turn_words(turn: Turn, state: GameState, names: Sequence[str], variant: Variant) -> str:
     """The last turn of `state`, in the action notation (see `parse_action`)."""
     action = turn.action
     who = names[turn.player]
@@ -249,16 +263,18 @@ def _turn_words(turn: Turn, state: GameState, names: Sequence[str]) -> str:
         # The clue was the last turn, so the target's hand is as it was when it was given.
         hand = state.hands[action.target]
         slots = [i for i, card in enumerate(hand) if card.order in turn.touched]
-        return f"{who}: {action}, {_slots_words(slots)}"
-    return f"{who}: {action}{_card_words(action, turn.card, turn.misplay, turn.note_gained)}"
+        return f"{who}: {_action_words(action, variant)}, {_slots_words(slots)}"
+    words = _card_words(turn.card, turn.misplay, turn.note_gained, variant)
+    return f"{who}: {action}{words}"
 
 
-def _seen_turn_words(turn: SeenTurn, names: Sequence[str]) -> str:
+def _seen_turn_words(turn: SeenTurn, names: Sequence[str], variant: Variant) -> str:
     action = turn.action
     who = names[turn.player]
     if isinstance(action, (ColourClue, RankClue, HiddenClue)):
-        return f"{who}: {action}, {_slots_words(turn.slots)}"
-    return f"{who}: {action}{_card_words(action, turn.card, turn.misplay, turn.note_gained)}"
+        return f"{who}: {_action_words(action, variant)}, {_slots_words(turn.slots)}"
+    words = _card_words(turn.card, turn.misplay, turn.note_gained, variant)
+    return f"{who}: {action}{words}"
 
 
 # --- text ----------------------------------------------------------------------------------------
@@ -316,7 +332,8 @@ def text(
         head = f"  {marker} {_cut(labels[seat], width):<{width}}  "
         column, gap = _column(table, len(hand), len(head))
         faces = [
-            (_cut(_label(s.card), column), "" if s.card is None else s.card.suit) for s in hand
+            (_cut(_label(s.card, table.variant), column), "" if s.card is None else s.card.suit)
+            for s in hand
         ]
         if not hand:
             lines.append(head + "(no cards)")
@@ -338,7 +355,12 @@ def _column(table: _Table, cards: int, indent: int) -> tuple[int, str]:
     """The width of a hand's card columns (as wide as the widest label or mark, within WIDTH)
     and the gap between them."""
     widest = max(
-        (max(len(_label(s.card)), len(s.mark)) for hand in table.hands for s in hand), default=1
+        (
+            max(len(_label(s.card, table.variant)), len(s.mark))
+            for hand in table.hands
+            for s in hand
+        ),
+        default=1,
     )
     for gap in ("   ", "  ", " "):
         room = (WIDTH - indent + len(gap)) // max(cards, 1) - len(gap)
@@ -374,7 +396,7 @@ def _discard_lines(discards: Sequence[DealtCard], variant: Variant, keep: Paint)
         by_suit.setdefault(card.suit, []).append(card.rank)
     order = {name: i for i, name in enumerate(variant.suit_names)}
     groups = [
-        f"{suit} {' '.join(_rank(r) for r in sorted(ranks))}"
+        f"{variant.label_of(suit)} {' '.join(_rank(r) for r in sorted(ranks))}"
         for suit, ranks in sorted(by_suit.items(), key=lambda item: order.get(item[0], 99))
     ]
     suits = sorted(by_suit, key=lambda name: order.get(name, 99))
@@ -612,7 +634,7 @@ def suit_fill(variant: Variant, suit: Suit | str) -> tuple[str, ...]:
     ```
     """
     found = variant.suit(suit) if isinstance(suit, str) else suit
-    name = found.name.lower()
+    name = found.label.lower()
     for suffix in _SUFFIXES:
         if name not in _FILLS and name.endswith(suffix):
             name = name.removesuffix(suffix)
@@ -628,7 +650,7 @@ def suit_fill(variant: Variant, suit: Suit | str) -> tuple[str, ...]:
     if fills:
         return fills
     # A name the palette does not know: a stable grey-ish tone from its name.
-    digest = hashlib.sha256(found.name.encode(errors="surrogatepass")).digest()
+    digest = hashlib.sha256(found.label.encode(errors="surrogatepass")).digest()
     return (f"#{digest[0] // 2 + 64:02x}{digest[1] // 2 + 64:02x}{digest[2] // 2 + 64:02x}",)
 
 
@@ -755,7 +777,7 @@ def svg(game: GameState | PlayerView, *, names: Sequence[str] | None = None) -> 
         top = table.top(i)
         fills = suit_fill(variant, suit)
         count = "?" if table.built is None else str(table.built[i])
-        tip = f"{suit.name} firework: {count} card{'' if count == '1' else 's'} built"
+        tip = f"{suit.label} firework: {count} card{'' if count == '1' else 's'} built"
         if top:
             out.card(x, y, cw, ch, fills, top, title=tip)
         else:
@@ -766,7 +788,7 @@ def svg(game: GameState | PlayerView, *, names: Sequence[str] | None = None) -> 
             )
         way = table.fireworks()[i][1].rsplit(" ", 1)[-1]
         arrow = {"up": " ↑", "down": " ↓"}.get(way, "")
-        out.text(x + cw / 2, y + ch + 13, _cut(suit.name, 9) + arrow, 10, text_anchor="middle")
+        out.text(x + cw / 2, y + ch + 13, _cut(suit.label, 9) + arrow, 10, text_anchor="middle")
     tx = 20 + len(variant.suits) * (cw + gap) + 10
     notes = table.notes
     out.text(tx, y + 12, f"Notes {notes:g}/{table.max_notes} (clue tokens)", 12)
@@ -797,7 +819,7 @@ def svg(game: GameState | PlayerView, *, names: Sequence[str] | None = None) -> 
             x = float(left + slot * (cw + gap))
             paint = None if s.card is None else suit_fill(variant, s.card.suit)
             rank = "?" if s.card is None else _short_rank(s.card)
-            tip = f"slot {slot}: {_label(s.card)}; told: {s.mark}"
+            tip = f"slot {slot}: {_label(s.card, variant)}; told: {s.mark}"
             out.card(x, y, cw, ch, paint, rank, clued=s.clued, title=tip)
             out.text(x + cw / 2, y + ch + 12, _cut(s.mark, 10), 9, text_anchor="middle")
         y += ch + 26
@@ -815,7 +837,13 @@ def svg(game: GameState | PlayerView, *, names: Sequence[str] | None = None) -> 
             x, row_y = float(left), row_y + dh + 6
         shown = Card(card.suit, card.rank)
         out.card(
-            x, row_y, dw, dh, suit_fill(variant, card.suit), _short_rank(shown), title=_label(shown)
+            x,
+            row_y,
+            dw,
+            dh,
+            suit_fill(variant, card.suit),
+            _short_rank(shown),
+            title=_label(shown, variant),
         )
         x += dw + 2
         suit_before = card.suit
