@@ -74,8 +74,9 @@ _OPTIONS = (
 )
 _BIG = 2**31 - 1
 #: The name written for each seat of a record that has no names: hanab.live's format needs one
-#: entry per seat (its player count), and no hanab.live account has an empty name; a record whose
-#: every name is this reads back without names, so that none is invented.
+#: entry per seat (its player count; its server checks the count only and takes any name,
+#: `server/src/command_replay_create.go`), and no hanab.live account has an empty name; a record
+#: whose every name is this reads back without names, so that none is invented.
 _NO_NAME = ""
 #: hanab.live's end-condition codes for a game ended by the server and by a vote.
 TERMINATED, TERMINATED_BY_VOTE = 4, 10
