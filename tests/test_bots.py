@@ -79,11 +79,13 @@ def play_checked(options: Options, factory: BotFactory, seed: int) -> GameState:
 
 def play_or_refuse(name: str, options: Options, seed: int) -> None:
     """`play_checked` for a bot that plays `options`; a bot that declares, through `plays`, that
-    it does not model the game's variant (the Quux bots) must refuse it with `InvalidOptions`."""
+    it does not play them (the Quux bots: their variants, hands of 2 or more, the last round)
+    must refuse them with `InvalidOptions` naming the option."""
     plays = getattr(BOTS[name], "plays", None)
     if plays is not None and not plays(options):
-        with pytest.raises(InvalidOptions, match="variant"):
+        with pytest.raises(InvalidOptions) as refused:
             play_checked(options, BOTS[name], seed)
+        assert f"option {refused.value.field!r}" in str(refused.value)
         return
     final = play_checked(options, BOTS[name], seed)
     assert final.outcome is not None

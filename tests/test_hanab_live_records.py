@@ -165,10 +165,8 @@ def test_every_variant_round_trips(name: str, ours: str) -> None:
     record = GameRecord.from_state(state, edition="hanab-live")
     data = json.loads(write_record(record, format="hanab-live"))
     assert data.get("options", {}).get("variant", "No Variant") == name
-    assert data["players"] == ["Alice", "Bob", "Cathy", "Donald"]  # made up: hanab.live needs names
-    assert read_record(data) == GameRecord.from_state(
-        state, edition="hanab-live", players=data["players"]
-    )
+    assert data["players"] == ["", "", "", ""]  # no names invented: one empty entry per seat
+    assert read_record(data) == GameRecord.from_state(state, edition="hanab-live")
 
 
 def test_black_powder_is_white_reversed() -> None:

@@ -59,6 +59,7 @@ from hanabi_core import (
 from hanabi_core.hanablive import Desync
 from hanabi_core.hanablive.client import ConnectionLost, LoginFailed
 from hanabi_core.hanablive.wire import ProtocolError
+from hanabi_core.seating import BotFailed
 from hanabi_core.simulate import SimulationError
 from hanabi_core.state import Log
 from hanabi_core.testing.invariants import check_legal_actions, check_state
@@ -86,6 +87,7 @@ def _errors() -> list[HanabiError]:
         LoginFailed(401, "That is not the correct password."),
         ConnectionLost("the socket dropped 6 times in a row"),
         SimulationError("seeds 0 to 24", "a worker process died"),
+        BotFailed("mybot:make", "raised RuntimeError: boom (seat 0, turn 3)"),
     ]
 
 

@@ -88,7 +88,9 @@ def test_r9_8_no_variant_is_the_base_game_with_one_set_of_suit_names() -> None:
     assert v.clue_colours == v.suit_names and v.clue_ranks == (1, 2, 3, 4, 5)
     assert len(v.deck) == 50 and v.max_score == 25
     for name, ours in HANAB_LIVE_VARIANTS.items():
-        assert variant(name) is VARIANTS[ours] and mechanics(name) == ()
+        # The library's own variant, showing hanab.live's title (issue 33 item 4).
+        assert variant(name) == VARIANTS[ours] and mechanics(name) == ()
+        assert variant(name) is variant(name) and variant(name).label == name
 
 
 def test_r9_8_names_ignore_case_and_spacing_and_a_miss_suggests_the_nearest() -> None:
@@ -397,7 +399,7 @@ def test_r9_13_hanab_live_records_say_what_befell_an_inverted_card() -> None:
     record = GameRecord.from_state(state, edition="hanab-live")
     hanab = json.loads(write_record(record, format="hanab-live"))
     assert [a["type"] for a in hanab["actions"]] == [0, 3, 1]  # played, clue, discarded
-    assert read_record(hanab) == attrs.evolve(record, players=tuple(hanab["players"]))
+    assert read_record(hanab) == record  # no names written, none invented (issue 33 item 4)
 
 
 # --- Issue 10's scoring and early end (rule 7.6, ruling 13.7) over hanab.live's suits ---------

@@ -10,10 +10,10 @@ from .bots import BOTS, BotFactory
 from .errors import InvalidOptions
 from .options import EDITIONS, Options
 from .records import GameRecord, parse_record, read_record
-from .seating import NamedFactory, Seats, bot_label, load_bot
+from .seating import GuardedFactory, Seats, bot_label, load_bot
 from .variants import VARIANTS, Variant
 
-__all__ = ["VARIANT_HELP", "Seats", "bot", "options", "record", "variant"]
+__all__ = ["VARIANT_HELP", "Seats", "bot", "options", "record", "seats", "variant"]
 
 VARIANT_HELP = (
     f"a variant id ({', '.join(VARIANTS)}) or any hanab.live variant name, e.g. "
@@ -57,12 +57,21 @@ def record(path: str) -> GameRecord:
     return read_record(path)
 
 
-def bot(spec: str) -> str | BotFactory:
-    """A ``--bot`` or ``--play`` value: a name of `BOTS` as it is (the summary names it), a
-    table of several seats (``simple,random``) as `Seats`, else the factory `load_bot` finds,
-    named by `spec` (`bot_label`)."""
+def bot(spec: str) -> BotFactory:
+    """A ``--bot`` or ``--play`` value: a name of `BOTS`, a table of several seats
+    (``simple,random``) as `Seats`, else the factory `load_bot` finds; each guarded
+    (`GuardedFactory`: a bot that raises or is not a bot is a `BotFailed` naming it) and named by
+    `spec` (`bot_label`), as the summary and the records name it."""
     if spec in BOTS:
-        return spec
+        return GuardedFactory(BOTS[spec], spec)
     if "," in spec:
-        return Seats.parse(spec)
-    return NamedFactory(load_bot(spec), bot_label(spec))
+        return seats(spec)
+    return GuardedFactory(load_bot(spec), bot_label(spec))
+
+
+def seats(text: str) -> Seats:
+    """A ``--seats`` value (``simple,random,mybot:make``): `Seats.parse`, each seat's factory
+    guarded (`GuardedFactory`) under its name."""
+    table = Seats.parse(text)
+    guarded = (GuardedFactory(f, n) for f, n in zip(table.factories, table.names, strict=True))
+    return Seats(*guarded, names=table.names)

@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     if args.seats is not None:
         if args.bot is not None:
             raise ValueError("give --bot (bots at tables of their own) or --seats, not both")
-        table = _cli_input.Seats.parse(args.seats)
+        table = _cli_input.seats(args.seats)
         if players is None:
             players = len(table.factories)
         if players != len(table.factories):
@@ -183,7 +183,7 @@ def report(result: Simulation) -> str:
     else:
         dealt = f"seeds {result.seed} to {last}"
     lines = [
-        f"{o.variant.name}{edition}, {o.players} players, {result.requested} games per bot "
+        f"{o.variant.label}{edition}, {o.players} players, {result.requested} games per bot "
         f"({dealt})",
     ]
     if result.interrupted:

@@ -130,6 +130,13 @@ def _suit_name(instance: object, attribute: Attribute[Any], value: object) -> No
         raise _suit_error(instance, f"name must be a non-empty string, got {brief(value)}")
 
 
+def _display_name(instance: object, attribute: Attribute[Any], value: object) -> None:
+    if value is not None and (not isinstance(value, str) or not value):
+        raise _suit_error(
+            instance, f"display_name must be None or a non-empty string, got {brief(value)}"
+        )
+
+
 def _suit_touch(instance: object, attribute: Attribute[Any], value: object) -> None:
     if not isinstance(value, ClueTouch):
         raise _suit_error(instance, f"touch must be a ClueTouch, got {brief(value)}")
@@ -191,6 +198,10 @@ class Suit:
         prism: a colour clue touches its card of rank r when it names the clue colour at index
             (r − 1) mod the number of clue colours (rule 9.11).
         inverted: playing one of its cards discards it and discarding it plays it (rule 9.13).
+        display_name: the name people are shown where it is not `name` (`None`: `name`), e.g.
+            hanab.live's ``"Purple"`` for the library's ``white`` suit of a variant taken from
+            [`hanablive.variant`][hanabi_core.hanablive.variant]; presentation only: not
+            compared (two suits of the same rules are equal, rule 9.8), never in a card.
     """
 
     name: str = field(validator=_suit_name)
@@ -204,6 +215,14 @@ class Suit:
     no_ranks: bool = field(default=False, kw_only=True, validator=_suit_flag)
     prism: bool = field(default=False, kw_only=True, validator=_suit_flag)
     inverted: bool = field(default=False, kw_only=True, validator=_suit_flag)
+    display_name: str | None = field(
+        default=None, kw_only=True, validator=_display_name, eq=False, repr=False
+    )
+
+    @property
+    def label(self) -> str:
+        """The name people are shown: `display_name`, else `name`."""
+        return self.name if self.display_name is None else self.display_name
 
     @property
     def clue_colours(self) -> tuple[str, ...]:

@@ -18,10 +18,11 @@ is a name (``simple``), ``module:factory`` for your own (see
 [`hanabi_core.seating`][hanabi_core.seating]), and ``simulate --seats simple,random,simple`` seats
 different bots at one table.
 
-Exit codes: 0 fine; 1 the record holds an illegal move (the message names the turn and the rule);
-2 bad input (a malformed or unsupported record, an unknown rule, a bad option). Errors are one
-line on stderr, never a traceback. Colour is used when stdout is a terminal and ``NO_COLOR`` is
-unset (``--colour always|never`` overrides).
+Exit codes: 0 fine; 1 an illegal move, the record's or a bot's (the message names the turn and
+the rule); 2 bad input (a malformed or unsupported record, an unknown rule, a bad option, a bot
+that cannot be loaded); 3 a bot failed (it raised, even `SystemExit`, refused the options, or is
+not a bot: the message names it). Errors are one line on stderr, never a traceback. Colour is
+used when stdout is a terminal and ``NO_COLOR`` is unset (``--colour always|never`` overrides).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from .options import EDITIONS
 from .records import GameRecord, write_record
 from .rules import apply, legal_actions, new_game
 from .scoring import rating
+from .seating import BotFailed
 from .spec import SPEC_DATE, SPEC_VERSION
 from .state import Fate, GameState, Turn
 from .views import view
@@ -54,7 +56,7 @@ from .views import view
 __all__ = ["main"]
 
 PROG = "hanabi-core"
-OK, ILLEGAL, BAD_INPUT = 0, 1, 2
+OK, ILLEGAL, BAD_INPUT, BOT_FAILED = 0, 1, 2, 3
 
 _ANSI = {
     "red": "31",
@@ -88,8 +90,8 @@ class _Style:
             return text
         return f"\033[{code}m{text}\033[0m"
 
-    def card(self, card: DealtCard) -> str:
-        return self(f"{card.suit} {card.rank}", card.suit)
+    def card(self, card: DealtCard, shown: str) -> str:
+        return self(f"{shown} {card.rank}", card.suit)
 
 
 def _colour_wanted(choice: str, stream: TextIO) -> bool:
@@ -205,6 +207,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "view":
             return _cli_view.run(args)
         return _new(args)
+    except BotFailed as error:
+        print(f"{PROG}: {_one_line(str(error))}", file=sys.stderr)
+        return BOT_FAILED
     except IllegalAction as error:
         hint = f"; see `{PROG} rules {error.rule.value}`" if error.rule is not None else ""
         print(f"{PROG}: illegal move: {_one_line(str(error))}{hint}", file=sys.stderr)
@@ -267,7 +272,7 @@ def _describe_game(record: GameRecord) -> str:
     o = record.options
     who = ", ".join(_name(record, s) for s in range(o.players))
     edition = f", {EDITIONS[record.edition].name} edition" if record.edition else ""
-    return f"{o.variant.name}, {o.players} players ({who}){edition}, {len(record.deck)} cards"
+    return f"{o.variant.label}, {o.players} players ({who}){edition}, {len(record.deck)} cards"
 
 
 def _slots(hand: Sequence[DealtCard], orders: Sequence[int]) -> str:
@@ -283,14 +288,14 @@ def _turn_words(record: GameRecord, before: GameState, turn: Turn, style: _Style
     if isinstance(action, (ColourClue, RankClue)):
         target = _name(record, action.target)
         told = (
-            style(action.colour, action.colour)
+            style(record.options.variant.label_of(action.colour), action.colour)
             if isinstance(action, ColourClue)
             else f"{action.rank}s"
         )
         touched = _slots(before.hands[action.target], turn.touched)
         return f"{actor} tells {target} about {told}: {touched}"
     assert turn.card is not None
-    card = style.card(turn.card)
+    card = style.card(turn.card, record.options.variant.label_of(turn.card.suit))
     slot = action.slot if isinstance(action, (Play, Discard)) else 0
     pressed = "plays" if isinstance(action, Play) else "discards"
     words = f"{actor} {pressed} {card} (slot {slot})"
@@ -473,8 +478,7 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _cli_bot(spec: str) -> BotFactory:
-    found = _cli_input.bot(spec)
-    return BOTS[found] if isinstance(found, str) else found
+    return _cli_input.bot(spec)
 
 
 def _write_atomically(path: str, data: bytes) -> None:

@@ -23,7 +23,9 @@ assert read_record(write_record(record, format="hanab-live")).actions == record.
 - ``"edition"`` (optional): an id of [`EDITIONS`][hanabi_core.EDITIONS], or ``null``; its
   settings are the defaults of the options not given;
 - ``"options"``: ``players`` and ``variant`` (an id of [`VARIANTS`][hanabi_core.VARIANTS], or
-  ``"hanab.live:"`` and a hanab.live variant name, rule 9.8), and
+  ``"hanab.live:"`` and a hanab.live variant name, rule 9.8: the library writes one of its own
+  variants taken from hanab.live by name, ``"hanab.live:Rainbow (6 Suits)"``, so, to keep the
+  site's names it shows), and
   optionally ``hand_size``, ``max_notes``, ``max_storms``, ``negative_clues``, ``storm_out_score``,
   ``last_round``, ``end_at_max_reachable``, ``descending_score``, ``descending_bonus`` and
   ``no_legal_action``, as in [`Options`][hanabi_core.Options] (the library writes them all);
@@ -475,6 +477,17 @@ def _named_by_id(variant: Variant) -> bool:
     return named == variant
 
 
+def _variant_written(variant: Variant) -> str:
+    """How a record names `variant`: its id; for one of the library's variants taken from
+    hanab.live by name (showing the site's names, `Variant.display_name`), ``"hanab.live:"`` and
+    that name, which reads back as the same variant with the same names (rule 9.8)."""
+    if variant.display_name is not None and variant.id in VARIANTS:
+        catalogue = _hanab_live_catalogue()
+        if catalogue.HANAB_LIVE_VARIANTS.get(variant.display_name) == variant.id:
+            return f"{catalogue.ID_PREFIX}{variant.display_name}"
+    return variant.id
+
+
 def _read_variant(value: object, path: str) -> str | Variant:
     """An id of `VARIANTS`, or a hanab.live variant: "hanab.live:" and its name (rule 9.8)."""
     name = j.string(value, path)
@@ -516,7 +529,8 @@ def write_record(
     """The record as JSON text, in the project's format or hanab.live's (one card or action a line).
 
     hanab.live's format keeps the variant, the hand size, the negative-clue and no-last-round
-    options, the players (named Alice, Bob, … when the record has none) and an abandonment.
+    options, the players' names (an empty name per seat when the record has none: the format
+    needs one entry per seat; read back, such a record has none) and an abandonment.
 
     Raises:
         IllegalAction: the record's actions break the rules (they are replayed).
@@ -549,7 +563,7 @@ def _to_ours(record: GameRecord) -> dict[str, Any]:
         data["edition"] = record.edition
     data["options"] = {
         "players": o.players,
-        "variant": o.variant.id,
+        "variant": _variant_written(o.variant),
         "hand_size": o.hand_size,
         "max_notes": o.max_notes,
         "max_storms": o.max_storms,

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import re
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -109,7 +110,9 @@ class _Table:
             knowledge = game.knowledge
             hands: Sequence[Sequence[DealtCard] | None] = game.hands
             self.hole = game.hole
-            self.last = _seen_turn_words(game.history[-1], self.names) if game.history else None
+            self.last = (
+                _seen_turn_words(game.history[-1], self.names, variant) if game.history else None
+            )
         else:
             self.deck_size = game.deck_size
             # Clue knowledge is common knowledge (rule 12.4): any seat's view holds every seat's.
@@ -117,7 +120,7 @@ class _Table:
             hands = game.hands
             self.hole = 0
             turn = game.last_turn
-            self.last = None if turn is None else _turn_words(turn, game, self.names)
+            self.last = None if turn is None else _turn_words(turn, game, self.names, variant)
         self.hands = [
             [
                 _Slot(
@@ -132,7 +135,7 @@ class _Table:
 
     def title(self) -> str:
         who = f"{self.names[self.viewer]}'s view, " if self.viewer is not None else ""
-        head = f"{who}{self.variant.name}, {self.players} players, turn {self.turn}"
+        head = f"{who}{self.variant.label}, {self.players} players, turn {self.turn}"
         if self.outcome is not None:
             reason = self.outcome.reason.value.replace("-", " ")
             return f"{head}: game over ({reason}, rule {self.outcome.rule.value})"
@@ -159,9 +162,9 @@ class _Table:
         words = []
         for i, suit in enumerate(self.variant.suits):
             if built is None:
-                words.append((suit, f"{suit.name} ?"))
+                words.append((suit, f"{suit.label} ?"))
                 continue
-            word = f"{suit.name} {built[i]}"
+            word = f"{suit.label} {built[i]}"
             if self.directions:
                 direction = self.directions[i]
                 if direction == Direction.UP:
@@ -205,8 +208,16 @@ def _rank(rank: int) -> str:
     return "START" if rank == START else str(rank)
 
 
-def _label(card: Card | None) -> str:
-    return "?" if card is None else f"{card.suit} {_rank(card.rank)}"
+def _label(card: Card | None, variant: Variant) -> str:
+    """A card as people are shown it: its suit's label (`Variant.label_of`) and its rank."""
+    return "?" if card is None else f"{variant.label_of(card.suit)} {_rank(card.rank)}"
+
+
+def _action_words(action: object, variant: Variant) -> str:
+    """An action in the notation, a colour clue naming the colour's label (`Variant.label_of`)."""
+    if isinstance(action, ColourClue):
+        return str(ColourClue(action.target, variant.label_of(action.colour)))
+    return str(action)
 
 
 def _mark(knowledge: CardKnowledge, variant: Variant) -> str:
@@ -214,7 +225,9 @@ def _mark(knowledge: CardKnowledge, variant: Variant) -> str:
     or two of each, "?" for more; "-" when they tell nothing."""
     suits = knowledge.suits
     ranks = knowledge.ranks
-    suit = "/".join(suits) if len(suits) <= 2 and len(suits) < len(variant.suits) else "?"
+    suit = "?"
+    if len(suits) <= 2 and len(suits) < len(variant.suits):
+        suit = "/".join(variant.label_of(name) for name in suits)
     rank = "?"
     if len(ranks) <= 2 and len(ranks) < len(variant.ranks):
         rank = "/".join(map(_rank, ranks))
@@ -229,10 +242,12 @@ def _slots_words(slots: Sequence[int]) -> str:
     return f"touches slot{_s(len(slots))} {', '.join(map(str, slots))}"
 
 
-def _card_words(action: object, card: DealtCard | None, misplay: bool | None, gained: bool) -> str:
+def _card_words(
+    card: DealtCard | None, misplay: bool | None, gained: bool, variant: Variant
+) -> str:
     words = ""
     if card is not None:
-        words = f": {_label(Card(card.suit, card.rank))}"
+        words = f": {_label(Card(card.suit, card.rank), variant)}"
     if misplay:
         words += ", a misplay (a Storm)"
     if gained:
@@ -240,7 +255,7 @@ def _card_words(action: object, card: DealtCard | None, misplay: bool | None, ga
     return words
 
 
-def _turn_words(turn: Turn, state: GameState, names: Sequence[str]) -> str:
+def _turn_words(turn: Turn, state: GameState, names: Sequence[str], variant: Variant) -> str:
     """The last turn of `state`, in the action notation (see `parse_action`)."""
     action = turn.action
     who = names[turn.player]
@@ -248,16 +263,18 @@ def _turn_words(turn: Turn, state: GameState, names: Sequence[str]) -> str:
         # The clue was the last turn, so the target's hand is as it was when it was given.
         hand = state.hands[action.target]
         slots = [i for i, card in enumerate(hand) if card.order in turn.touched]
-        return f"{who}: {action}, {_slots_words(slots)}"
-    return f"{who}: {action}{_card_words(action, turn.card, turn.misplay, turn.note_gained)}"
+        return f"{who}: {_action_words(action, variant)}, {_slots_words(slots)}"
+    words = _card_words(turn.card, turn.misplay, turn.note_gained, variant)
+    return f"{who}: {action}{words}"
 
 
-def _seen_turn_words(turn: SeenTurn, names: Sequence[str]) -> str:
+def _seen_turn_words(turn: SeenTurn, names: Sequence[str], variant: Variant) -> str:
     action = turn.action
     who = names[turn.player]
     if isinstance(action, (ColourClue, RankClue, HiddenClue)):
-        return f"{who}: {action}, {_slots_words(turn.slots)}"
-    return f"{who}: {action}{_card_words(action, turn.card, turn.misplay, turn.note_gained)}"
+        return f"{who}: {_action_words(action, variant)}, {_slots_words(turn.slots)}"
+    words = _card_words(turn.card, turn.misplay, turn.note_gained, variant)
+    return f"{who}: {action}{words}"
 
 
 # --- text ----------------------------------------------------------------------------------------
@@ -315,7 +332,8 @@ def text(
         head = f"  {marker} {_cut(labels[seat], width):<{width}}  "
         column, gap = _column(table, len(hand), len(head))
         faces = [
-            (_cut(_label(s.card), column), "" if s.card is None else s.card.suit) for s in hand
+            (_cut(_label(s.card, table.variant), column), "" if s.card is None else s.card.suit)
+            for s in hand
         ]
         if not hand:
             lines.append(head + "(no cards)")
@@ -337,7 +355,12 @@ def _column(table: _Table, cards: int, indent: int) -> tuple[int, str]:
     """The width of a hand's card columns (as wide as the widest label or mark, within WIDTH)
     and the gap between them."""
     widest = max(
-        (max(len(_label(s.card)), len(s.mark)) for hand in table.hands for s in hand), default=1
+        (
+            max(len(_label(s.card, table.variant)), len(s.mark))
+            for hand in table.hands
+            for s in hand
+        ),
+        default=1,
     )
     for gap in ("   ", "  ", " "):
         room = (WIDTH - indent + len(gap)) // max(cards, 1) - len(gap)
@@ -373,7 +396,7 @@ def _discard_lines(discards: Sequence[DealtCard], variant: Variant, keep: Paint)
         by_suit.setdefault(card.suit, []).append(card.rank)
     order = {name: i for i, name in enumerate(variant.suit_names)}
     groups = [
-        f"{suit} {' '.join(_rank(r) for r in sorted(ranks))}"
+        f"{variant.label_of(suit)} {' '.join(_rank(r) for r in sorted(ranks))}"
         for suit, ranks in sorted(by_suit.items(), key=lambda item: order.get(item[0], 99))
     ]
     suits = sorted(by_suit, key=lambda name: order.get(name, 99))
@@ -611,7 +634,7 @@ def suit_fill(variant: Variant, suit: Suit | str) -> tuple[str, ...]:
     ```
     """
     found = variant.suit(suit) if isinstance(suit, str) else suit
-    name = found.name.lower()
+    name = found.label.lower()
     for suffix in _SUFFIXES:
         if name not in _FILLS and name.endswith(suffix):
             name = name.removesuffix(suffix)
@@ -627,7 +650,7 @@ def suit_fill(variant: Variant, suit: Suit | str) -> tuple[str, ...]:
     if fills:
         return fills
     # A name the palette does not know: a stable grey-ish tone from its name.
-    digest = hashlib.sha256(found.name.encode()).digest()
+    digest = hashlib.sha256(found.label.encode(errors="surrogatepass")).digest()
     return (f"#{digest[0] // 2 + 64:02x}{digest[1] // 2 + 64:02x}{digest[2] // 2 + 64:02x}",)
 
 
@@ -637,6 +660,19 @@ def _ink(fills: tuple[str, ...]) -> str:
         0.299 * int(f[1:3], 16) + 0.587 * int(f[3:5], 16) + 0.114 * int(f[5:7], 16) for f in fills
     ]
     return "#000000" if sum(lights) / len(lights) > 140 else "#ffffff"
+
+
+#: What XML 1.0 does not allow in a document (its `Char` production): the C0 controls but tab,
+#: line feed and carriage return, the surrogates (lone ones: Python strings may hold them), and
+#: U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _xml(words: str) -> str:
+    """`words` as XML character data or an attribute value: escaped, and each character XML
+    cannot hold (a control character or lone surrogate in a player's or suit's name) shown as
+    U+FFFD, so that the SVG stays well-formed whatever the names."""
+    return html.escape(_NOT_XML.sub("\ufffd", words))
 
 
 class _Svg:
@@ -663,9 +699,9 @@ class _Svg:
         return f"url(#{key})"
 
     def text(self, x: float, y: float, words: str, size: int = 13, **attrs: str) -> None:
-        extra = "".join(f' {k.replace("_", "-")}="{html.escape(v)}"' for k, v in attrs.items())
+        extra = "".join(f' {k.replace("_", "-")}="{_xml(v)}"' for k, v in attrs.items())
         self.parts.append(
-            f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{html.escape(words)}</text>'
+            f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{_xml(words)}</text>'
         )
 
     def card(  # noqa: PLR0917
@@ -682,12 +718,12 @@ class _Svg:
         fill = _HIDDEN if fills is None else self.paint(fills)
         ink = "#000000" if fills is None else _ink(fills)
         stroke = f'stroke="{_CLUED}" stroke-width="3"' if clued else 'stroke="#333333"'
-        tip = f"<title>{html.escape(title)}</title>" if title else ""
+        tip = f"<title>{_xml(title)}</title>" if title else ""
         self.parts.append(
             f'<g class="card"><rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="5" '
             f'fill="{fill}" {stroke}/>{tip}'
             f'<text x="{x + w / 2:g}" y="{y + h / 2 + h / 7:g}" font-size="{h * 0.42:.0f}" '
-            f'text-anchor="middle" font-weight="bold" fill="{ink}">{html.escape(rank)}</text>'
+            f'text-anchor="middle" font-weight="bold" fill="{ink}">{_xml(rank)}</text>'
             "</g>"
         )
 
@@ -721,7 +757,8 @@ def svg(game: GameState | PlayerView, *, names: Sequence[str] | None = None) -> 
     """
     table = _Table(game, names)
     variant = table.variant
-    digest = hashlib.sha256(f"{variant.id}|{table.turn}|{table.viewer}".encode()).hexdigest()
+    key = f"{variant.id}|{table.turn}|{table.viewer}"
+    digest = hashlib.sha256(key.encode(errors="surrogatepass")).hexdigest()
     out = _Svg(f"hc{digest[:8]}")
     hand_size = max((len(hand) for hand in table.hands), default=0)
     cw, ch, gap = 46, 64, 8
@@ -740,18 +777,18 @@ def svg(game: GameState | PlayerView, *, names: Sequence[str] | None = None) -> 
         top = table.top(i)
         fills = suit_fill(variant, suit)
         count = "?" if table.built is None else str(table.built[i])
-        tip = f"{suit.name} firework: {count} card{'' if count == '1' else 's'} built"
+        tip = f"{suit.label} firework: {count} card{'' if count == '1' else 's'} built"
         if top:
             out.card(x, y, cw, ch, fills, top, title=tip)
         else:
             out.parts.append(
                 f'<g class="card"><rect x="{x}" y="{y:g}" width="{cw}" height="{ch}" rx="5" '
                 f'fill="none" stroke="{out.paint(fills)}" stroke-width="3" '
-                f'stroke-dasharray="4 3"/><title>{html.escape(tip)}</title></g>'
+                f'stroke-dasharray="4 3"/><title>{_xml(tip)}</title></g>'
             )
         way = table.fireworks()[i][1].rsplit(" ", 1)[-1]
         arrow = {"up": " ↑", "down": " ↓"}.get(way, "")
-        out.text(x + cw / 2, y + ch + 13, _cut(suit.name, 9) + arrow, 10, text_anchor="middle")
+        out.text(x + cw / 2, y + ch + 13, _cut(suit.label, 9) + arrow, 10, text_anchor="middle")
     tx = 20 + len(variant.suits) * (cw + gap) + 10
     notes = table.notes
     out.text(tx, y + 12, f"Notes {notes:g}/{table.max_notes} (clue tokens)", 12)
@@ -782,7 +819,7 @@ def svg(game: GameState | PlayerView, *, names: Sequence[str] | None = None) -> 
             x = float(left + slot * (cw + gap))
             paint = None if s.card is None else suit_fill(variant, s.card.suit)
             rank = "?" if s.card is None else _short_rank(s.card)
-            tip = f"slot {slot}: {_label(s.card)}; told: {s.mark}"
+            tip = f"slot {slot}: {_label(s.card, variant)}; told: {s.mark}"
             out.card(x, y, cw, ch, paint, rank, clued=s.clued, title=tip)
             out.text(x + cw / 2, y + ch + 12, _cut(s.mark, 10), 9, text_anchor="middle")
         y += ch + 26
@@ -800,7 +837,13 @@ def svg(game: GameState | PlayerView, *, names: Sequence[str] | None = None) -> 
             x, row_y = float(left), row_y + dh + 6
         shown = Card(card.suit, card.rank)
         out.card(
-            x, row_y, dw, dh, suit_fill(variant, card.suit), _short_rank(shown), title=_label(shown)
+            x,
+            row_y,
+            dw,
+            dh,
+            suit_fill(variant, card.suit),
+            _short_rank(shown),
+            title=_label(shown, variant),
         )
         x += dw + 2
         suit_before = card.suit

@@ -112,7 +112,7 @@ from functools import lru_cache
 from ._exact_sampling import Completions, Option, UnionDraw, below, shuffle
 from .actions import ColourClue, Discard, Play, RankClue
 from .cards import RANKS, START, Card
-from .errors import HanabiError, IllegalAction, InvalidDeck
+from .errors import HanabiError, IllegalAction, InvalidDeck, brief
 from .knowledge import CardKnowledge, all_faces, clue_faces, learn
 from .records import abandon
 from .rules import apply, dealt_orders, new_game
@@ -187,13 +187,26 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     total = len(variant.deck)
     faces = _faces(variant)  # face index (suit index · 6 + rank slot, rule 9.29) → Card
     # Every face the view shows, by order; then the pool of the rest, as counts per face index.
+    index = {name: i for i, name in enumerate(variant.suit_names)}
+
+    def face_of(suit: str, rank: int) -> int:
+        # A view made by hand may show a face the variant has not (its suit, or a rank past the
+        # variant's, rule 1.1): refused here rather than failing on a lookup below.
+        at = index.get(suit) if isinstance(suit, str) else None
+        number = -1 if at is None or type(rank) is not int else _face(at, rank)
+        if not 0 <= number < len(faces) or faces[number].rank != rank:
+            raise SamplingError(
+                "view", f"it shows a card the variant has not, {brief(suit)} {brief(rank)}"
+            )
+        return number
+
     known: dict[int, int] = {}
     for seen in view.hands:
         for held in seen or ():
-            known[held.order] = _face(held.suit_index, held.rank)
+            known[held.order] = face_of(held.suit, held.rank)
     for turn in view.history:
         if turn.card is not None:
-            known[turn.card.order] = _face(turn.card.suit_index, turn.card.rank)
+            known[turn.card.order] = face_of(turn.card.suit, turn.card.rank)
     pool = [0] * len(faces)
     for card in variant.deck:
         pool[_face(variant.suit_names.index(card.suit), card.rank)] += 1
@@ -216,11 +229,10 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     unseen = {k.order for k in own} | {order for order, _ in holed}
     if set(known) != set(range(drawn)) - unseen:
         raise SamplingError("view", "it does not show every card drawn outside the seat's hand")
-    index = {name: i for i, name in enumerate(variant.suit_names)}
     # The faces a card's clues allow, per face (rule 9.27: not always suits × ranks), that have a
     # copy left: its own knowledge counts them against the same pool.
     allowed = [
-        [f for f in (_face(index[c.suit], c.rank) for c, _ in k.counts) if pool[f] > 0] for k in own
+        [f for f in (face_of(c.suit, c.rank) for c, _ in k.counts) if pool[f] > 0] for k in own
     ]
     hidden = _hidden_clues(view)
     if hidden:

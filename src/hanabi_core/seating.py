@@ -51,10 +51,10 @@ from typing import Literal
 from .actions import Action
 from .bots import BOTS, AnyBot, BotFactory, decide
 from .cards import DealtCard
-from .errors import InvalidArgument, brief
+from .errors import HanabiError, InvalidArgument, InvalidOptions, brief
 from .views import PlayerView
 
-__all__ = ["NamedFactory", "Seats", "bot_label", "load_bot"]
+__all__ = ["BotFailed", "GuardedFactory", "NamedFactory", "Seats", "bot_label", "load_bot"]
 
 
 def load_bot(spec: str) -> BotFactory:
@@ -91,9 +91,11 @@ def load_bot(spec: str) -> BotFactory:
         sys.path.append(os.getcwd())  # after the installed modules: never shadow them
     try:
         module = importlib.import_module(module_name)
-    except Exception as error:  # the user's module: any error of its import is reported
+    except (Exception, SystemExit) as error:  # the user's module: whatever its import raises
+        # (`SystemExit` too: a module that exits on import must not end the command silently)
+        reason = f"it raised {_raised(error)}" if isinstance(error, SystemExit) else str(error)
         raise InvalidArgument(
-            "bot", f"cannot import {brief(module_name)} for bot {brief(spec)}: {error}"
+            "bot", f"cannot import {brief(module_name)} for bot {brief(spec)}: {reason}"
         ) from None
     found: object = module
     for part in attribute.split("."):
@@ -141,6 +143,110 @@ class NamedFactory:
 
     def __repr__(self) -> str:
         return f"NamedFactory({self.factory!r}, {self.__name__!r})"
+
+
+class BotFailed(HanabiError, RuntimeError):
+    """A bot failed while playing (as [`GuardedFactory`][hanabi_core.seating.GuardedFactory]
+    reports it): its factory or its move raised, whatever it raised (`SystemExit` included, a
+    refusal of the game's options too), or its factory returned what is not a bot. A move the
+    rules forbid is not this error but [`IllegalAction`][hanabi_core.IllegalAction].
+
+    Attributes:
+        bot: the bot's name (``"simple"``, ``"mybot:make"``).
+        cause: what happened, in words (``"raised RuntimeError: boom"``).
+    """
+
+    def __init__(self, bot: str, cause: str) -> None:
+        self.bot = bot
+        self.cause = cause
+        self._init_args = (bot, cause)
+        super().__init__(f"the bot {bot} {cause}")
+
+
+def _raised(error: BaseException) -> str:
+    """What `error` is, in words: ``"RuntimeError: boom"``, ``"SystemExit(3)"``."""
+    if isinstance(error, SystemExit):
+        return f"SystemExit({brief(error.code)})"
+    try:
+        text = str(error)
+    except Exception:  # a user's exception whose __str__ raises
+        text = ""
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def _failure(name: str, error: BaseException, where: str) -> BotFailed:
+    if isinstance(error, InvalidOptions):
+        return BotFailed(name, f"refuses the game's options ({where}): {error}")
+    return BotFailed(name, f"raised {_raised(error)} ({where})")
+
+
+class GuardedFactory:
+    """A bot factory whose bots' failures are [`BotFailed`][hanabi_core.seating.BotFailed],
+    naming the bot: what the command line plays, so that a bot that raises (anything, even
+    `SystemExit`) or is not a bot ends the command with one line rather than a traceback. A
+    `KeyboardInterrupt` passes through (Ctrl-C stops `simulate`, which reports the games done).
+    The bots play exactly as the factory's own; it pickles when the factory does.
+
+    ```python
+    import random
+    from hanabi_core import Options, new_game, view
+    from hanabi_core.seating import BotFailed, GuardedFactory
+
+    def broken(rng):
+        def bot(seen):
+            raise RuntimeError("boom")
+        return bot
+
+    bot = GuardedFactory(broken, "broken")(random.Random(1))
+    try:
+        bot(view(new_game(Options(2), seed=1), 0), ())
+    except BotFailed as error:
+        assert str(error) == "the bot broken raised RuntimeError: boom (seat 0, turn 0)"
+    ```
+    """
+
+    def __init__(self, factory: BotFactory, name: str) -> None:
+        self.factory = factory
+        self.__name__ = name
+
+    def __call__(self, rng: random.Random) -> AnyBot:
+        """The factory's bot for one seat, guarded.
+
+        Raises:
+            BotFailed: the factory raised, or returned what is not callable.
+        """
+        try:
+            bot = self.factory(rng)
+        except (Exception, SystemExit) as error:
+            raise _failure(self.__name__, error, "making the bot") from error
+        if not callable(bot):
+            raise BotFailed(
+                self.__name__,
+                f"is not a bot factory: it returned {brief(bot)}, not a bot (a callable taking "
+                "a view)",
+            )
+        return _GuardedBot(bot, self.__name__)
+
+    def __repr__(self) -> str:
+        return f"GuardedFactory({self.factory!r}, {self.__name__!r})"
+
+
+class _GuardedBot:
+    """One seat's bot of a `GuardedFactory`: its move, or `BotFailed`."""
+
+    #: The harness passes the seat's cards; they go on only to a bot that sees its own cards.
+    sees_own_cards: Literal[True] = True
+
+    def __init__(self, bot: AnyBot, name: str) -> None:
+        self._bot = bot
+        self._name = name
+
+    def __call__(self, view: PlayerView, own_cards: Sequence[DealtCard], /) -> Action:
+        try:
+            return decide(self._bot, view, own_cards)
+        except (Exception, SystemExit) as error:
+            where = f"seat {view.seat}, turn {view.turn}"
+            raise _failure(self._name, error, where) from error
 
 
 class Seats:

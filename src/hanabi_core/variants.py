@@ -180,6 +180,11 @@ class Variant:
             into a hole, so that until the game ends no player is shown its face (if it was their
             own), the fireworks, the score or the Storms; completing a firework brings no Note
             back (rule 6.4 does not apply).
+        display_name: the title people are shown where it is not `name` (`None`: `name`), e.g.
+            hanab.live's ``"Rainbow (6 Suits)"`` for ``multicolour-wild`` taken from
+            [`hanablive.variant`][hanabi_core.hanablive.variant] (its suits then carry the
+            site's names too, `Suit.display_name`); presentation only: not compared (the rules
+            are the same, rule 9.8). `render` and the command line show it (`label`).
         ranks: derived: the ranks of the deck, ascending, then `START` in Up or Down.
         note_units: derived: how many units a Note is counted in, 2 in Clue Starved where a
             discard brings back half a Note (rule 9.25), else 1. `GameState.notes` counts units.
@@ -219,6 +224,7 @@ class Variant:
     sudoku: bool = field(default=False, kw_only=True, validator=_BOOL)
     stack_size: int = field(default=len(RANKS), kw_only=True)
     hidden_plays: bool = field(default=False, kw_only=True, validator=_BOOL)
+    display_name: str | None = field(default=None, kw_only=True, eq=False, repr=False)
     ranks: tuple[int, ...] = field(init=False, eq=False, repr=False)
     note_units: int = field(init=False, eq=False, repr=False)
     discards_at_note_cap: bool = field(init=False, eq=False, repr=False)
@@ -233,6 +239,13 @@ class Variant:
                 raise InvalidOptions(
                     "variant", f"a Variant's {name} is a string, got {brief(getattr(self, name))}"
                 )
+        if self.display_name is not None and (
+            not isinstance(self.display_name, str) or not self.display_name
+        ):
+            raise InvalidOptions(
+                "variant",
+                f"a Variant's display_name is None or a string, got {brief(self.display_name)}",
+            )
         if type(self.suits) is not tuple or not all(type(s) is Suit for s in self.suits):
             raise InvalidOptions(
                 "variant", f"a Variant's suits are a tuple of Suit, got {brief(self.suits)}"
@@ -348,6 +361,7 @@ class Variant:
             "sudoku": self.sudoku,
             "stack_size": self.stack_size,
             "hidden_plays": self.hidden_plays,
+            "display_name": self.display_name,
         }
         rebuild = partial(Variant, **flags)  # type: ignore[arg-type]  # the fields, as they were
         return (rebuild, (self.id, self.name, self.suits, self.clue_colours))
@@ -361,6 +375,18 @@ class Variant:
     def fireworks(self, built: tuple[int, ...]) -> Mapping[str, int]:
         """Suit name → cards built, from the counts in suit order (read-only)."""
         return ReadOnlyMap(dict(zip(self.suit_names, built, strict=True)))
+
+    @property
+    def label(self) -> str:
+        """The title people are shown: `display_name`, else `name`."""
+        return self.name if self.display_name is None else self.display_name
+
+    def label_of(self, name: str) -> str:
+        """The name people are shown for the suit, or the clue colour, called `name`: the label
+        of the suit of that name (a colour is shown as the suit it is named after, hanab.live's
+        ``"Purple"`` for ``white``), else `name` itself."""
+        at = self._index.get(name)
+        return name if at is None else self.suits[at].label
 
     @property
     def suit_names(self) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Literal
+from typing import ClassVar, Literal
 
 from ..actions import Action, Discard, Play, RankClue
 from ..cards import DealtCard
@@ -31,13 +31,17 @@ _Face = tuple[int, int]
 
 class QuuxCheatBot(QuuxBot):
     """CheatBot of Quuxplusone/Hanabi: **cheats** by seeing its own cards (``sees_own_cards``), as
-    [`OpenBot`][hanabi_core.bots.OpenBot] does. It keeps no memory and uses no randomness.
+    [`OpenBot`][hanabi_core.bots.OpenBot] does. It keeps no memory and uses no randomness. It
+    plays the options of [`quux_common`][hanabi_core.bots.quux_common]'s table (at most 8
+    Notes) and refuses the others with `InvalidOptions` on its first view.
 
     Args:
         rng: unused (the bot factory's signature).
     """
 
     sees_own_cards: Literal[True] = True
+    #: Its stalling table (`_TEMPO`) is Quux's, one entry per stone from 0 to 8.
+    most_notes: ClassVar[int | None] = len(_TEMPO) - 1
 
     def __call__(self, view: PlayerView, own_cards: Sequence[DealtCard], /) -> Action:
         """Quux's CheatBot's move."""

@@ -11,6 +11,34 @@ keep their own memory from these calls, as Quux's do, and never read the state.
 The bots use the variant's suit order as Quux's colour order (red, orange, yellow, green, blue in
 ``VARIANTS["quux"]``) and need a variant whose colour clue *c* touches exactly suit *c*, with ranks
 1 to 5 (the ``quux`` and ``base`` variants).
+
+**The options they play.** Quux's server deals 5 or 4 cards, gives 8 hint stones and 3
+mulligans, and ends the game one round after the deck runs out; its bots read a card of each
+partner's hand (the reclaim clue names the right-hand partner's oldest card) and size their tables
+by the hand. Every bot plays any player count from 2 to 6, any Notes and Storms within the limits
+below, empty clues allowed or not, and any scoring or ending option, but refuses with
+`InvalidOptions` (naming the option) what makes a hand run empty while its holder's partners still
+move, which none of them models (`QuuxBot.check`):
+
+| option | every Quux bot | `quux-cheat` |
+|---|---|---|
+| `variant` | `quux` or `base` (`plays_quux_variant`) | the same |
+| `hand_size` | 2 or more: a hand of 1 is empty in the final round (rule 7.4) | the same |
+| `last_round` | `True`: without the last round (rule 7.4) hands run empty | the same |
+| `max_notes` | any | at most 8: its stalling table is Quux's, one entry per stone 0 to 8 |
+
+```python
+from hanabi_core import InvalidOptions, Options
+from hanabi_core.bots.quux_cheat import QuuxCheatBot
+from hanabi_core.bots.quux_smart import QuuxSmartBot
+
+many = Options(3, max_notes=10)
+assert QuuxSmartBot.plays(many) and not QuuxCheatBot.plays(many)
+try:
+    QuuxSmartBot.check(Options(3, hand_size=1))
+except InvalidOptions as error:
+    assert error.field == "hand_size"
+```
 """
 
 from __future__ import annotations
@@ -18,6 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import ClassVar
 
 from ..actions import ColourClue, Discard, Play, RankClue
 from ..cards import DealtCard, Suit
@@ -26,7 +55,13 @@ from ..options import Options
 from ..variants import Variant
 from ..views import PlayerView, SeenTurn
 
-__all__ = ["QuuxBot", "QuuxObserver", "check_quux_variant", "plays_quux_variant"]
+__all__ = [
+    "QuuxBot",
+    "QuuxObserver",
+    "check_quux_variant",
+    "plays_quux_variant",
+    "quux_options_refusal",
+]
 
 
 def check_quux_variant(options: Options) -> None:
@@ -70,28 +105,71 @@ def _plain_quux_variant(variant: Variant) -> bool:
     return variant == plain
 
 
+def quux_options_refusal(options: Options, most_notes: int | None = None) -> InvalidOptions | None:
+    """Why a Quux bot does not play `options` (the error it raises), or None when it does: the
+    module's table, with `most_notes` the most Notes the bot models (None: any)."""
+    if not plays_quux_variant(options):
+        return InvalidOptions(
+            "variant",
+            f"the Quux bots play variants such as 'quux' and 'base' only, "
+            f"got {options.variant.id!r}",
+        )
+    if options.hand_size < 2:
+        return InvalidOptions(
+            "hand_size",
+            f"the Quux bots play hands of 2 cards or more (a hand of 1 is empty in the final "
+            f"round, rule 7.4), got {options.hand_size}",
+        )
+    if not options.last_round:
+        return InvalidOptions(
+            "last_round",
+            "the Quux bots play with the last round only (rule 7.4): without it hands run empty",
+        )
+    if most_notes is not None and options.max_notes > most_notes:
+        return InvalidOptions(
+            "max_notes",
+            f"this Quux bot plays at most {most_notes} Notes (Quux's hint stones), "
+            f"got {options.max_notes}",
+        )
+    return None
+
+
 class QuuxBot:
     """What Quux's four bots share: the bot factory's signature (the random source is unused:
-    none draws anything at random), the variants they model (`plays`), and a flag the bot sets
-    once its first view has been checked (`check_quux_variant`).
+    none draws anything at random), the options they play (`plays`, `check`: the module's
+    table), and a flag the bot sets once its first view has been checked.
 
     Args:
         rng: unused (the bot factory's signature).
     """
 
+    #: The most Notes the bot models (None: any); the options' other limits are every bot's.
+    most_notes: ClassVar[int | None] = None
+
     def __init__(self, rng: random.Random | None = None) -> None:
         self._started = False
 
-    @staticmethod
-    def plays(options: Options) -> bool:
-        """Whether the bot models the game's variant; it refuses any other with `InvalidOptions`
-        (`plays_quux_variant`)."""
-        return plays_quux_variant(options)
+    @classmethod
+    def plays(cls, options: Options) -> bool:
+        """Whether the bot plays `options` (the module's table); it refuses any other with
+        `InvalidOptions` on its first view."""
+        return quux_options_refusal(options, cls.most_notes) is None
+
+    @classmethod
+    def check(cls, options: Options) -> None:
+        """Refuse options the bot does not play.
+
+        Raises:
+            InvalidOptions: naming the option at fault (the module's table).
+        """
+        refusal = quux_options_refusal(options, cls.most_notes)
+        if refusal is not None:
+            raise refusal
 
     def _check_first(self, view: PlayerView) -> None:
-        """On the bot's first view: refuse a variant it does not model (`check_quux_variant`),
-        then remember that the game has started."""
-        check_quux_variant(view.options)
+        """On the bot's first view: refuse options it does not play (`check`), then remember
+        that the game has started."""
+        self.check(view.options)
         self._started = True
 
 

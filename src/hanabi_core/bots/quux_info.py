@@ -270,9 +270,9 @@ def _hint_strategy(supports: tuple[int, ...], dead_mask: int, colours: int) -> S
 class QuuxInfoBot(QuuxBot):
     """Quux's InfoBot (`InfoBot.cc`), playing from its seat's view.
 
-    It plays the variants Quux's bots model (`quux`, `base`: see
-    [`check_quux_variant`][hanabi_core.bots.quux_common.check_quux_variant]); on its first view of
-    another it raises `InvalidOptions`.
+    It plays the options Quux's bots model (the `quux` and `base` variants, hands of 2 or more,
+    the last round: see [`quux_common`][hanabi_core.bots.quux_common]); on its first view of
+    others it raises `InvalidOptions`.
 
     Args:
         rng: unused (the bot factory's signature): InfoBot draws nothing at random.

@@ -51,7 +51,9 @@ class _Knowledge:
 
 class QuuxSimpleBot(QuuxObserver):
     """SimpleBot of Quuxplusone/Hanabi: plays what a clue marked, clues playable cards, discards
-    its oldest card. It uses no randomness.
+    its oldest card. It uses no randomness. It plays the options of
+    [`quux_common`][hanabi_core.bots.quux_common]'s table and refuses the others with
+    `InvalidOptions` on its first view.
 
     Args:
         rng: unused (the bot factory's signature).

@@ -9,7 +9,8 @@ names one. The server then (`server/src/game_deck.go`, `server/src/misc.go`):
    a suit rank by rank (1 to 5, then START in Up or Down), each as many times as it has copies
    (`InitDeck`) — exactly the order of `Variant.deck`;
 2. seeds Go's `math/rand` with the CRC-64 (ECMA polynomial) of the seed string, read as a
-   signed 64-bit number (`setSeed`; a ``legacy-N-`` prefix is cut first);
+   signed 64-bit number (`setSeed`; a ``legacy-`` seed loses its first 9 bytes,
+   ``legacy-N-``, first);
 3. shuffles with ascending swaps, position ``i`` swapped with ``rand.Intn(i + 1)``
    (`ShuffleDeck`); the deck's first card is dealt first.
 
@@ -103,8 +104,8 @@ def deck(seed: str, variant: str | Variant | None = None) -> tuple[Card, ...]:
             variant is the server's.
 
     Raises:
-        InvalidDeck: `seed` is not a string, or `variant` is not given and the seed names none
-            (field ``"seed"``).
+        InvalidDeck: `seed` is not a string of UTF-8 text, or `variant` is not given and the
+            seed names none (field ``"seed"``).
         InvalidOptions: `variant` is a name hanab.live does not have.
     """
     if not isinstance(seed, str) or len(seed) > _MAX_SEED_LENGTH:
@@ -124,15 +125,26 @@ def permutation(seed: str, size: int) -> list[int]:
     position of the card dealt `k`-th (`server/src/game_deck.go`, `ShuffleDeck`).
 
     Raises:
-        InvalidDeck: `seed` is not a string or `size` not a whole number (field ``"seed"``).
+        InvalidDeck: `seed` is not a string of UTF-8 text (a lone surrogate is not), is a
+            ``legacy-`` seed too short for the server's cut, or `size` is not a whole number
+            (field ``"seed"``).
     """
     if not isinstance(seed, str) or len(seed) > _MAX_SEED_LENGTH:
         raise InvalidDeck("seed", f"a hanab.live seed is a short string, got {brief(seed)}")
     if type(size) is not int or not 0 <= size <= 10_000:
         raise InvalidDeck("seed", f"a deck size is a whole number to 10,000, got {brief(size)}")
-    if seed.startswith("legacy-"):
-        seed = seed[len("legacy-x-") :]  # server/src/misc.go, setSeed: one character of N
-    source = _GoSource(_signed64(_crc64_ecma(seed.encode())))
+    try:
+        data = seed.encode()
+    except UnicodeEncodeError:  # a lone surrogate: no string the server can be sent
+        raise InvalidDeck("seed", f"a seed is UTF-8 text, got {brief(seed)}") from None
+    if data.startswith(b"legacy-"):
+        # server/src/misc.go, setSeed: Go slices the string's bytes, `seed[len("legacy-x-"):]`,
+        # so the cut is 9 bytes (one byte of N), wherever that falls in a non-ASCII seed; a
+        # shorter seed makes the slice panic there, so the server deals no deck for it.
+        if len(data) < len(b"legacy-x-"):
+            raise InvalidDeck("seed", f"hanab.live's server deals no deck for {brief(seed)}")
+        data = data[len(b"legacy-x-") :]
+    source = _GoSource(_signed64(_crc64_ecma(data)))
     cards = list(range(size))
     for i in range(size):
         j = source.intn(i + 1)  # rand.Intn(1) is drawn too: it moves the stream

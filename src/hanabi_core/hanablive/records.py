@@ -73,8 +73,11 @@ _OPTIONS = (
     "speedrun",
 )
 _BIG = 2**31 - 1
-#: Seat names used when a record to write has none.
-_DEFAULT_NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily", "Frank")
+#: The name written for each seat of a record that has no names: hanab.live's format needs one
+#: entry per seat (its player count; its server checks the count only and takes any name,
+#: `server/src/command_replay_create.go`), and no hanab.live account has an empty name; a record
+#: whose every name is this reads back without names, so that none is invented.
+_NO_NAME = ""
 #: hanab.live's end-condition codes for a game ended by the server and by a vote.
 TERMINATED, TERMINATED_BY_VOTE = 4, 10
 
@@ -86,7 +89,9 @@ class Decoded:
     options: Options
     deck: tuple[Card, ...]
     actions: tuple[Action, ...]
-    players: tuple[str, ...]
+    #: The players' names in our seat order; `None` when every name is empty (written so by
+    #: `encode` for a record without names).
+    players: tuple[str, ...] | None
     #: ``(by_vote, seat or None, end-condition code)`` when the server ended the game.
     ended: tuple[bool, int | None, int] | None
     states: tuple[GameState, ...]
@@ -228,7 +233,8 @@ def decode(data: Mapping[str, Any]) -> Decoded:
             raise error.at_turn(i) from None
         actions.append(action)
         states.append(state)
-    return Decoded(options, deck, tuple(actions), players, ended, tuple(states))
+    named = None if all(name == _NO_NAME for name in players) else tuple(players)
+    return Decoded(options, deck, tuple(actions), named, ended, tuple(states))
 
 
 @frozen
@@ -420,7 +426,7 @@ def encode(
             actions.append(
                 {"type": 4, "target": target, "value": TERMINATED if code is None else code}
             )
-    names = list(players) if players is not None else list(_DEFAULT_NAMES[: options.players])
+    names = list(players) if players is not None else [_NO_NAME] * options.players
     record: dict[str, Any] = {"players": names, "deck": deck, "actions": actions}
     if hanab:
         record["options"] = hanab

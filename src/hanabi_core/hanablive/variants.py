@@ -17,7 +17,17 @@ assert variant("rainbow (5 suits)") is rainbow  # case and spacing do not matter
 The six names of [`HANAB_LIVE_VARIANTS`][hanabi_core.hanablive.variants.HANAB_LIVE_VARIANTS] are the
 library's own variants (``variant("No Variant") == VARIANTS["base"]``, suits ``red`` to
 ``white``), so that one game has one set of suit names whichever way it was made: by name, read
-from a record of either format, or followed live.
+from a record of either format, or followed live. Taken from here they show the site's names
+(`Variant.display_name`, `Suit.display_name`: presentation, not rules, so not compared), which
+`render`, the command line and the library's records keep:
+
+```python
+from hanabi_core import VARIANTS
+from hanabi_core.hanablive import variant
+six = variant("Rainbow (6 Suits)")
+assert six == VARIANTS["multicolour-wild"] and six.label == "Rainbow (6 Suits)"
+assert six.suit_names[4] == "white" and six.suits[4].label == "Purple"
+```
 """
 
 from __future__ import annotations
@@ -28,6 +38,8 @@ from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
 from typing import Any
+
+from attrs import evolve
 
 from ..cards import RANKS, ClueTouch, Suit
 from ..errors import InvalidOptions, brief
@@ -172,8 +184,9 @@ def variant(name: str) -> Variant:
     """The hanab.live variant called `name`, as a `Variant` (rule 9.8).
 
     Case and spacing do not matter (``"rainbow (6 suits)"``). The six names of
-    `HANAB_LIVE_VARIANTS` give the library's own variants (``variant("No Variant")`` is
-    ``VARIANTS["base"]``, suits ``red`` to ``white``), as records and `LiveGame` read them.
+    `HANAB_LIVE_VARIANTS` give the library's own variants (``variant("No Variant")`` equals
+    ``VARIANTS["base"]``, suits ``red`` to ``white``), as records and `LiveGame` read them,
+    showing hanab.live's title and suit names (``display_name``).
     Suits are in hanab.live's order (its `suitIndex`), clue colours in its clue-colour order (its
     colour clue `value`), rank clues as its `clueRanks`.
 
@@ -194,10 +207,22 @@ def variant(name: str) -> Variant:
     ```
     """
     found = find_variant_name(name)  # first: an unhashable or unknown name is refused
-    ours = HANAB_LIVE_VARIANTS.get(found)
-    if ours is not None:
-        return VARIANTS[ours]
+    if found in HANAB_LIVE_VARIANTS:
+        return _shared(found)
     return _build(found)
+
+
+@cache
+def _shared(name: str) -> Variant:
+    """The library's own variant that hanab.live's `name` is (rule 9.8), shown with the site's
+    names: its title, and each suit's name from the catalogue, by position (the suits are in
+    the same order, which `decks` relies on too). Equal to the built-in: names are not rules."""
+    ours = VARIANTS[HANAB_LIVE_VARIANTS[name]]
+    theirs = _facts(name)["suits"]
+    suits = tuple(
+        evolve(suit, display_name=shown) for suit, shown in zip(ours.suits, theirs, strict=True)
+    )
+    return evolve(ours, suits=suits, display_name=name)
 
 
 @cache
