@@ -21,11 +21,11 @@ from typing import Any
 import attrs
 import pytest
 
-from hanab_live_server import FakeHanabLive
 from hanabi_core import EDITIONS, GameRecord, InvalidOptions, apply, legal_actions, new_game, view
 from hanabi_core.hanablive import Desync, LiveGame, messages
 from hanabi_core.hanablive import wire as w
 from hanabi_core.hanablive.client import Client, ConnectionLost, LoginFailed, RateLimiter
+from hanabi_core.hanablive.server import Server as FakeHanabLive
 
 ROOT = Path(__file__).resolve().parents[1]
 LIMIT = 20.0
