@@ -10,6 +10,7 @@ hanabi-core --version                the library's version and the spec's versio
 hanabi-core new --players N ...      a fresh deal (optionally played out) as a record
 hanabi-core simulate --bot NAME ...  many seeded games played by bots, scored
 hanabi-core live --bot NAME ...      a bot plays at a hanab.live table
+hanabi-core serve [--port N]         a local hanab.live server for bots
 ```
 
 ``--variant`` takes a built-in id or any hanab.live variant name (``'Rainbow (6 Suits)'``); a bot
@@ -37,7 +38,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
-from . import _cli_input, _cli_live, _cli_simulate, render
+from . import _cli_input, _cli_live, _cli_serve, _cli_simulate, render
 from .actions import ColourClue, Discard, Play, RankClue
 from .bots import BOTS, BotFactory, OpenBot, decide
 from .cards import DealtCard
@@ -170,6 +171,7 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     _cli_simulate.add_parser(commands)
     _cli_live.add_parser(commands)
+    _cli_serve.add_parser(commands)
     return parser
 
 
@@ -200,6 +202,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cli_simulate.run(args)
         if args.command == "live":
             return _cli_live.run(args)
+        if args.command == "serve":
+            return _cli_serve.run(args)
         return _new(args)
     except IllegalAction as error:
         hint = f"; see `{PROG} rules {error.rule.value}`" if error.rule is not None else ""

@@ -232,7 +232,7 @@ class Server:
         app.router.add_post("/login", self._login)
         app.router.add_get("/ws", self._ws)
         app.router.add_get("/export/{id}", self._export)
-        self._runner = web.AppRunner(app)
+        self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
