@@ -454,35 +454,6 @@ def test_a_wrong_password_is_refused() -> None:
     asyncio.run(main())
 
 
-def test_the_guides_example_bot_plays_a_full_game() -> None:
-    text = (ROOT / "docs/guides/hanab-live-bot.md").read_text(encoding="utf-8")
-    [code] = [
-        block
-        for block in re.findall(r"```python\n(.*?)```", text, re.DOTALL)
-        if "# hanab_live_bot.py" in block
-    ]
-    assert len(code.splitlines()) < 150
-    namespace: dict[str, Any] = {"__name__": "hanab_live_bot"}
-    exec(compile(code, "hanab_live_bot.py", "exec"), namespace)
-
-    async def main() -> None:
-        server, url, table = await _serve(3)
-        try:
-            scores = await asyncio.wait_for(
-                asyncio.gather(
-                    *(namespace["play"](url, u, USERS[u], table) for u in ("alice", "bob", "cathy"))
-                ),
-                LIMIT,
-            )
-            state = server.tables[table].state
-            assert state is not None and state.is_over and not server.errors
-            assert scores == [state.outcome.score] * 3  # type: ignore[union-attr]
-        finally:
-            await server.stop()
-
-    asyncio.run(main())
-
-
 def test_the_live_command_plays_a_game(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

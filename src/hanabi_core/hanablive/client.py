@@ -295,6 +295,7 @@ class Client:
         seed: int | None = None,
         on_bot_error: Literal["terminate", "leave"] = "terminate",
         time_limit: float | None = 60.0,
+        idle: float = 10.0,
     ) -> LiveGame:
         """Play one game and return its final `LiveGame` (`last_game` holds its players and
         database id too).
@@ -312,6 +313,8 @@ class Client:
                 `time_limit`: ``"terminate"`` the game or ``"leave"`` it
                 ([`hanablive.seat`][hanabi_core.hanablive.seat]); then `BotFailed` is raised.
             time_limit: seconds the bot may think per turn (`None`: no limit).
+            idle: seconds of silence, while others are to move, before asking for the game
+                again (see `play_table`).
 
         Raises:
             BotFailed: the bot failed; the game was ended (or left).
@@ -333,7 +336,10 @@ class Client:
             raise ValueError("a bot that sees its own cards cannot play on hanab.live")
         seat = _Seat(self, table, password)
         played = await seat.run(
-            lambda view: decide(player, view, ()), on_bot_error=on_bot_error, time_limit=time_limit
+            lambda view: decide(player, view, ()),
+            on_bot_error=on_bot_error,
+            time_limit=time_limit,
+            idle=idle,
         )
         self.last_game = played
         return played.game
@@ -356,6 +362,7 @@ class _Seat:
         *,
         on_bot_error: Literal["terminate", "leave"],
         time_limit: float | None,
+        idle: float,
     ) -> Played:
         join = self.table is not None
         while self.table is None:
@@ -372,6 +379,7 @@ class _Seat:
             password=self.password,
             on_bot_error=on_bot_error,
             time_limit=time_limit,
+            idle=idle,
         )
 
     async def _receive(self) -> m.Message | None:

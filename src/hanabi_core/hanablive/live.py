@@ -374,7 +374,8 @@ class LiveGame:
     def record(self, players: Sequence[str] | None = None) -> GameRecord:
         """The whole game as a [`GameRecord`][hanabi_core.GameRecord], once the deal is known:
         after [`reveal`][hanabi_core.hanablive.live.LiveGame.reveal] with the server's
-        ``cardIdentities``. A game stopped from outside (rule 7.5) is an abandoned record.
+        ``cardIdentities``. Its edition is ``"hanab-live"`` (rule 11.4), as for a record read from
+        hanab.live; a game stopped from outside (rule 7.5) is an abandoned record.
 
         Args:
             players: one name per seat (the ``init``'s ``playerNames``), or `None`.
@@ -404,6 +405,7 @@ class LiveGame:
             tuple(Card(card.suit, card.rank) for card in deal),
             tuple(actions),
             players=players,
+            edition="hanab-live",  # the game was played by hanab.live's rules (rule 11.4)
             abandoned=abandoned,
         )
 

@@ -136,7 +136,7 @@ class ServerTable:
     def record(self) -> GameRecord:
         """The game so far."""
         assert self.state is not None
-        record = GameRecord.from_state(self.state, players=self.seats)
+        record = GameRecord.from_state(self.state, players=self.seats, edition="hanab-live")
         return attrs.evolve(record, abandoned=self.abandoned) if self.abandoned else record
 
     def options(self) -> dict[str, Any]:
@@ -232,6 +232,7 @@ class Server:
         app.router.add_post("/login", self._login)
         app.router.add_get("/ws", self._ws)
         app.router.add_get("/export/{id}", self._export)
+        app.router.add_get("/replay/{id}", self._export)  # hanab.live shows it; we answer JSON
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
