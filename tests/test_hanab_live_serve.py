@@ -194,28 +194,33 @@ async def _seat(url: str, name: str, table: int, bot: Any = "simple", **play: An
         return client.last_game
 
 
-def test_the_client_survives_a_server_that_misbehaves_on_purpose() -> None:
-    async def main(seed: int) -> None:
-        faults = Faults(seed=seed, duplicate=0.08, swap=0.08, delay=0.002, drop=0.3)
-        server = Server(faults=faults, first_seed=seed)
-        url = await server.start()
-        try:
-            table = await _table(server)
-            played = await asyncio.wait_for(
-                asyncio.gather(*(_seat(url, n, table, idle=0.5) for n in NAMES)), LIMIT
-            )
-            state = server.tables[table].state
-            assert state is not None and state.is_over and not server.errors
-            for seat, game in enumerate(played):
-                assert game.game.view == view(state, seat)
-            assert sum(server._drops.values()) >= 1  # the faults did happen
-            frames = [f for _, f in server.frames if f.startswith("getGameInfo1")]
-            assert len(frames) >= 3
-        finally:
-            await server.stop()
+async def _misbehaving(seed: int) -> None:
+    faults = Faults(seed=seed, duplicate=0.08, swap=0.08, delay=0.002, drop=0.3)
+    server = Server(faults=faults, first_seed=seed)
+    url = await server.start()
+    try:
+        table = await _table(server)
+        played = await asyncio.wait_for(
+            asyncio.gather(*(_seat(url, n, table, idle=0.5) for n in NAMES)), LIMIT
+        )
+        state = server.tables[table].state
+        assert state is not None and state.is_over and not server.errors
+        for seat, game in enumerate(played):
+            assert game.game.view == view(state, seat)
+        assert sum(server._drops.values()) >= 1  # the faults did happen
+        assert sum(f.startswith("getGameInfo1") for _, f in server.frames) >= 4
+    finally:
+        await server.stop()
 
-    for seed in range(3):
-        asyncio.run(main(seed))
+
+def test_the_client_survives_a_server_that_misbehaves_on_purpose() -> None:
+    asyncio.run(_misbehaving(0))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(1, 11))
+def test_the_client_survives_many_misbehaving_games(seed: int) -> None:
+    asyncio.run(_misbehaving(seed))
 
 
 def _raising(rng: random.Random) -> Any:

@@ -409,7 +409,6 @@ class LiveGame:
             abandoned=abandoned,
         )
 
-
     def reveal(self, identities: Sequence[Mapping[str, Any]]) -> LiveGame:
         """The game with every card's face known, from the ``cardIdentities`` hanab.live sends
         each player once a game is over (``server/src/game_end.go``): in Throw It in a Hole

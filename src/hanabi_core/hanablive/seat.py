@@ -234,6 +234,8 @@ class Seat:
         if self.phase in (_ASKED_INIT, _ASKED_LIST):
             self.dropped += 1  # sent before the list we asked for: the list holds it
             return []
+        if self.over:
+            return []  # after the server's gameOver nothing more is read of the game
         if self.phase == _IDLE or self.game is None:
             # We are present at a game we have not read (a lost tableStart): read it.
             return self.catch_up()
