@@ -87,6 +87,15 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as error:
         print(f"hanabi-core: {error}", file=sys.stderr)
         return BAD_INPUT
+    try:
+        factory = load_bot(args.bot)
+    except HanabiError as error:
+        print(f"hanabi-core: {error}", file=sys.stderr)
+        return BAD_INPUT
+    if getattr(factory, "sees_own_cards", False):
+        print("hanabi-core: a bot that sees its own cards cannot play online", file=sys.stderr)
+        return BAD_INPUT
+    limit = args.time_limit if args.time_limit > 0 else None
     username = args.username or os.environ.get(USERNAME_VARIABLE)
     password = os.environ.get(PASSWORD_VARIABLE)
     if not username or not password:
@@ -101,15 +110,6 @@ def run(args: argparse.Namespace) -> int:
         format="%(asctime)s %(levelname)s %(message)s",
     )
 
-    try:
-        factory = load_bot(args.bot)
-    except HanabiError as error:
-        print(f"hanabi-core: {error}", file=sys.stderr)
-        return BAD_INPUT
-    if getattr(factory, "sees_own_cards", False):
-        print("hanabi-core: a bot that sees its own cards cannot play online", file=sys.stderr)
-        return BAD_INPUT
-    limit = args.time_limit if args.time_limit > 0 else None
 
     async def play() -> int:
         async with Client(args.url, username, password) as client:
