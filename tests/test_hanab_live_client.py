@@ -473,7 +473,10 @@ def test_the_live_command_plays_a_game(
             await server.stop()
 
     asyncio.run(main())
-    assert re.fullmatch(r"game 1: score \d+ \([a-z-]+\)\n", capsys.readouterr().out)
+    out = capsys.readouterr().out
+    assert re.fullmatch(
+        r"game 1: score \d+ \([a-z-]+\)\n  replay: http://127\.0\.0\.1:\d+/replay/1\n", out
+    )
     monkeypatch.delenv("HANABI_LIVE_PASSWORD")
     assert cli(["live", "--table", "1", "--username", "x"]) == 2
     assert "HANABI_LIVE_PASSWORD" in capsys.readouterr().err

@@ -110,7 +110,6 @@ def run(args: argparse.Namespace) -> int:
         format="%(asctime)s %(levelname)s %(message)s",
     )
 
-
     async def play() -> int:
         async with Client(args.url, username, password) as client:
             for number in range(args.games):
