@@ -359,3 +359,33 @@ def test_the_live_command_takes_any_bot_and_keeps_each_game(
     assert "replay: http://127.0.0.1:" in out and "/replay/2" in out
     assert asyncio.run(main("broken", 1)) == 1
     assert "the bot failed" in capsys.readouterr().err
+
+
+def test_live_commands_play_at_the_open_tables_of_serve(tmp_path: Path) -> None:
+    variant = "Rainbow (6 Suits)"
+    server, url = _serve("--players", "2", "--variant", variant, "--seed", "3")
+    try:
+        argv = ["live", "--table", "any", "--games", "2", "--url", url, "--record"]
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-m", "hanabi_core", *argv, str(tmp_path / name) + os.sep,
+                 "--username", name, "--seed", "1"],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+            )
+            for name in NAMES[:2]
+        ]  # fmt: skip
+        for proc in procs:
+            out, err = proc.communicate(timeout=LIMIT)
+            assert proc.returncode == 0, err
+            assert out.count("replay: ") == 2
+        for name in NAMES[:2]:
+            for database_id in (1, 2):
+                kept = read_record(tmp_path / name / f"{database_id}.json")
+                served = _export(url, database_id)
+                assert kept == served
+                assert kept.options.variant.name == served.options.variant.name
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=10) == 0
+    finally:
+        server.kill()
+        server.communicate()

@@ -41,7 +41,11 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "factory for your own, as simulate takes it (default simple)",
     )
     live.add_argument(
-        "--table", type=int, default=None, help="the table's id (default: wait for a /join PM)"
+        "--table",
+        type=_table,
+        default=None,
+        help="the table's id, or 'any': the first open table with a free seat (default: wait "
+        "for a /join PM)",
     )
     live.add_argument("--url", default="https://hanab.live", help="the server (default hanab.live)")
     live.add_argument(
@@ -77,6 +81,15 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help="seconds the bot may think per turn (default 60; 0: no limit)",
     )
     live.add_argument("-v", "--verbose", action="store_true", help="log every frame's handling")
+
+
+def _table(text: str) -> int | str:
+    if text == "any":
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a table id or 'any', got {text!r}") from None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,6 +13,8 @@ import logging
 import sys
 from typing import Any
 
+from .errors import HanabiError
+
 __all__ = ["add_parser", "run"]
 
 OK, BAD_INPUT = 0, 2
@@ -33,6 +35,16 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         default=1,
         help="the first table's deal is hanab.live's seed p<players>v<variant>s<SEED>; each "
         "table after it takes the next (default 1)",
+    )
+    serve.add_argument(
+        "--players",
+        type=int,
+        default=0,
+        help="keep a table for this many players open, a new one whenever it fills (for "
+        "`hanabi-core live --table any`); default 0: tables are made by tableCreate only",
+    )
+    serve.add_argument(
+        "--variant", default="No Variant", help="the open tables' hanab.live variant"
     )
     serve.add_argument(
         "--games",
@@ -58,8 +70,11 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as error:
         print(f"hanabi-core: {error}", file=sys.stderr)
         return BAD_INPUT
-    if not 0 <= args.port <= 65535 or args.games < 0:
-        print("hanabi-core: --port is 0 to 65535 and --games at least 0", file=sys.stderr)
+    if not 0 <= args.port <= 65535 or args.games < 0 or args.players not in (0, 2, 3, 4, 5, 6):
+        print(
+            "hanabi-core: --port is 0 to 65535, --games at least 0, --players 2 to 6",
+            file=sys.stderr,
+        )
         return BAD_INPUT
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else logging.INFO,
@@ -69,6 +84,12 @@ def run(args: argparse.Namespace) -> int:
 
     async def serve() -> int:
         server = Server(faults=faults, first_seed=args.seed)
+        if args.players:
+            try:
+                server.keep_open(args.players, args.variant)
+            except HanabiError as error:
+                print(f"hanabi-core: {error}", file=sys.stderr)
+                return BAD_INPUT
         try:
             url = await server.start(args.host, args.port)
         except OSError as error:

@@ -289,7 +289,7 @@ class Client:
     async def play(
         self,
         bot: str | BotFactory = "simple",
-        table: int | None = None,
+        table: int | Literal["any"] | None = None,
         *,
         password: str = "",
         seed: int | None = None,
@@ -306,7 +306,9 @@ class Client:
                 `hanabi_core.seating.load_bot` gives; a bot that sees its own cards cannot play
                 live.
             table: the table to join; `None`: wait for a private message ``/join`` and join the
-                sender's table (or play the game of the table the server says we are at).
+                sender's table (or play the game of the table the server says we are at);
+                ``"any"``: the first open table of the lobby with a free seat (for a local
+                server, `hanabi-core serve`).
             password: the table's password.
             seed: the bot's random seed (default: drawn).
             on_bot_error: what to do when the bot raises, returns an illegal action or runs past
@@ -334,7 +336,7 @@ class Client:
         player = factory(rng)
         if getattr(player, "sees_own_cards", False):
             raise ValueError("a bot that sees its own cards cannot play on hanab.live")
-        seat = _Seat(self, table, password)
+        seat = _Seat(self, None if table == "any" else table, password, any_table=table == "any")
         played = await seat.run(
             lambda view: decide(player, view, ()),
             on_bot_error=on_bot_error,
@@ -350,11 +352,15 @@ class _Seat:
     message if not given), and the socket reopened after a drop; the game itself is
     `seat.play_table`'s."""
 
-    def __init__(self, client: Client, table: int | None, password: str) -> None:
+    def __init__(
+        self, client: Client, table: int | None, password: str, *, any_table: bool = False
+    ) -> None:
         self.client = client
         self.table = table
         self.password = password
         self.drops = 0
+        self.any_table = any_table
+        self.tried: set[int] = set()  # the open tables asked for (any_table)
 
     async def run(
         self,
@@ -426,6 +432,13 @@ class _Seat:
             self.table = message.table_id
         elif isinstance(message, m.Warning | m.Error):
             logger.warning("the server says: %s", getattr(message, message.COMMAND))
+        if self.any_table and self.table is None:
+            for table in self.client.tables.values():
+                room = not table.running and table.num_players < table.max_players
+                if room and not table.password_protected and table.id not in self.tried:
+                    self.tried.add(table.id)  # refused (full meanwhile): the next one
+                    await client.send(m.TableJoin(table.id, self.password))
+                    break
 
     def _table_of(self, who: str) -> int | None:
         for table in self.client.tables.values():

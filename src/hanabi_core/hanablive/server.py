@@ -223,6 +223,7 @@ class Server:
         self._held: dict[str, str] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._drops: dict[str, int] = {}
+        self._open: tuple[int, str] | None = None
 
     # --- Running --------------------------------------------------------------------------------
 
@@ -264,6 +265,7 @@ class Server:
         """
         LiveGame.start(variant_name, players=size, seat=0)  # refuses what cannot be played
         table_id = len(self.tables) + 1
+        name = name or ("open table" if not owner else "")
         number = self.first_seed + table_id - 1 if number is None else number
         seed = seed_name(size, variant_name, number)
         self.tables[table_id] = ServerTable(
@@ -271,6 +273,16 @@ class Server:
         )
         self.done[table_id] = asyncio.Event()
         return table_id
+
+    def keep_open(self, players: int, variant_name: str = "No Variant") -> None:
+        """Keep a table for `players` open, owned by the server: a new one whenever the last
+        fills (for bots that sit at any open table).
+
+        Raises:
+            InvalidOptions: a variant hanab.live does not have, or hanabi_core cannot play.
+        """
+        self._open = (players, variant_name)
+        self.create_table("", players, variant_name, name="open table")
 
     # --- Sending --------------------------------------------------------------------------------
 
@@ -504,6 +516,9 @@ class Server:
             await self._start(table)
 
     async def _start(self, table: ServerTable) -> None:
+        if self._open is not None and table.owner == "":
+            players, variant_name = self._open
+            await self._lobby(self.tables[self.create_table("", players, variant_name)])
         # The hanab-live preset's options, as a seat's LiveGame has them (rule 11.4).
         options = LiveGame.start(table.variant, players=len(table.seats), seat=0).options
         table.size = len(table.seats)
