@@ -1,5 +1,5 @@
 """hanab.live's protocol typed (`hanablive.wire`) and the bot client (`hanablive.client`), played
-through real sockets against the loopback server of `hanab_live_server.py`.
+through real sockets against the loopback server of `hanablive.server`.
 
 Every network wait is bounded (`LIMIT` seconds per game); the server listens on 127.0.0.1 only.
 """

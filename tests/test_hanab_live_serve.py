@@ -181,6 +181,21 @@ def test_a_desync_asks_again_once_and_a_lying_list_raises() -> None:
         seat.feed(w.GameActionList(7, (*actions, actions[0])))
 
 
+def test_a_new_socket_forgets_the_request_under_way_and_reattends() -> None:
+    init, actions = _frames(0)
+    seat = Seat(7)
+    seat.feed(w.TableStart(7))
+    seat.feed(init)  # getGameInfo2 sent: then the socket drops
+    assert seat.feed(w.Welcome(1, "a", (7,))) == [w.TableReattend(7)]
+    assert seat.feed(w.TableStart(7)) == [w.GetGameInfo1(7)]  # a fresh catch-up
+    assert seat.feed(init) == [w.GetGameInfo2(7)]
+    assert seat.feed(w.GameActionList(7, actions)) == [w.Loaded(7)]
+    assert seat.game is not None and seat.game.received == len(actions)
+    # A silence: ours on our turn; else a game action may have been lost, so ask again.
+    expected = [] if seat.game.is_my_turn else [w.GetGameInfo1(7)]
+    assert seat.on_idle() == expected
+
+
 # --- Through sockets --------------------------------------------------------------------------
 
 
