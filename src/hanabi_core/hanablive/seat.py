@@ -65,6 +65,7 @@ __all__ = [
     "BotFailed",
     "Played",
     "Seat",
+    "ask_bot",
     "play_table",
 ]
 
@@ -178,7 +179,8 @@ class Seat:
         """
         if isinstance(message, m.Welcome):
             # A new socket: whatever was asked on the old one will not be answered.
-            self.phase = _IDLE if self.phase != _LOADED or self.over else self.phase
+            if self.phase in (_ASKED_INIT, _ASKED_LIST):
+                self.phase = _IDLE
             if self.table_id in message.playing_at_tables and not self.over:
                 self.phase = _IDLE
                 return [m.TableReattend(self.table_id)]
@@ -404,7 +406,8 @@ async def play_table(
     loop = asyncio.get_running_loop()
     thinking: asyncio.Task[Action] | None = None
     asked_at: tuple[int, int] = (-1, -1)
-    frame: m.Message | None = None  # the frame the bot is answering, for the log
+    frame: m.Message | None = None  # the last frame received
+    answering: m.Message | None = None  # the last frame before the bot was asked
     failure: str | None = None
     over_at: float | None = None
     if join:
@@ -418,6 +421,7 @@ async def play_table(
                 break
             if thinking is None and failure is None and seat.wants_action:
                 asked_at = seat.asking()
+                answering = frame  # logged with the bot's error, if any
                 assert seat.game is not None
                 thinking = asyncio.ensure_future(ask_bot(bot, seat.game.view, time_limit))
             if next_frame is None:
@@ -429,7 +433,7 @@ async def play_table(
             done, _ = await asyncio.wait(waiting, timeout=wait, return_when=asyncio.FIRST_COMPLETED)
             if thinking is not None and thinking in done:
                 task, thinking = thinking, None
-                failure = await _answer(seat, task, asked_at, frame, send_safely)
+                failure = await _answer(seat, task, asked_at, answering, send_safely)
                 if failure is not None:
                     if on_bot_error == "leave":
                         await send_safely(m.TableUnattend(table_id))
