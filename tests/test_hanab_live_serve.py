@@ -404,3 +404,70 @@ def test_live_commands_play_at_the_open_tables_of_serve(tmp_path: Path) -> None:
     finally:
         server.kill()
         server.communicate()
+
+
+def test_tables_are_made_by_table_create_and_started_by_their_owner_and_only_present_seats_hear(
+) -> None:  # fmt: skip
+    import aiohttp
+
+    async def connect(http: aiohttp.ClientSession, url: str, name: str) -> Any:
+        form = {"username": name, "password": "pw", "version": "bot"}
+        async with http.post(f"{url}/login", data=form) as answer:
+            assert answer.status == 200
+        return await http.ws_connect("ws" + url.removeprefix("http") + "/ws")
+
+    async def until(ws: Any, kind: type) -> Any:
+        while True:
+            message = w.parse((await ws.receive(timeout=5)).data)
+            if isinstance(message, kind):
+                return message
+
+    async def main() -> None:
+        server = Server()
+        url = await server.start()
+        try:
+            async with (
+                aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as h1,
+                aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as h2,
+            ):
+                alice, bob = await connect(h1, url, "alice"), await connect(h2, url, "bob")
+                options = {"variantName": "No Variant"}
+                await alice.send_str(w.encode(w.TableCreate("t", options, max_players=3)))
+                table = (await until(alice, w.Joined)).table_id
+                await bob.send_str(w.encode(w.TableJoin(table)))
+                await until(bob, w.Joined)
+                await bob.send_str(w.encode(w.TableStartCommand(table)))  # not the owner
+                assert "cannot start" in (await until(bob, w.Warning)).warning
+                await alice.send_str(w.encode(w.TableStartCommand(table)))
+                for ws in (alice, bob):
+                    await until(ws, w.TableStart)
+                # Alice catches up and says loaded; bob does not: he is absent.
+                for command in (w.GetGameInfo1(table), w.GetGameInfo2(table), w.Loaded(table)):
+                    await alice.send_str(w.encode(command))
+                init = await until(alice, w.Init)
+                assert init.player_names == ("alice", "bob") and init.our_player_index == 0
+                dealt = await until(alice, w.GameActionList)
+                await asyncio.sleep(0.1)  # the loaded is handled
+                hand = [a.order for a in dealt.list if isinstance(a, w.Draw)][:5]
+                await alice.send_str(w.encode(w.Action(table, 0, hand[0])))  # a play
+                heard = await until(alice, w.GameAction)
+                assert isinstance(heard.action, w.Play | w.Strike)  # it fitted, or not
+                await asyncio.sleep(0.2)
+                assert server.tables[table].state.turn == 1  # type: ignore[union-attr]
+                # Bob heard no game action; his list holds alice's.
+                await bob.send_str(w.encode(w.GetGameInfo1(table)))
+                await bob.send_str(w.encode(w.GetGameInfo2(table)))
+                frames = []
+                while True:
+                    message = w.parse((await bob.receive(timeout=5)).data)
+                    frames.append(message)
+                    if isinstance(message, w.GameActionList):
+                        break
+                assert not any(isinstance(f, w.GameAction) for f in frames)
+                assert any(isinstance(a, w.Play | w.Strike) for a in message.list)
+                await alice.close()
+                await bob.close()
+        finally:
+            await server.stop()
+
+    asyncio.run(main())
