@@ -58,6 +58,7 @@ from hanabi_core import (
 )
 from hanabi_core.hanablive import Desync
 from hanabi_core.hanablive.client import ConnectionLost, LoginFailed
+from hanabi_core.hanablive.seat import BotFailed
 from hanabi_core.hanablive.wire import ProtocolError
 from hanabi_core.simulate import SimulationError
 from hanabi_core.state import Log
@@ -85,6 +86,7 @@ def _errors() -> list[HanabiError]:
         ProtocolError("init", "tableID", "must be a whole number, got 'x'"),
         LoginFailed(401, "That is not the correct password."),
         ConnectionLost("the socket dropped 6 times in a row"),
+        BotFailed(3, "it ran past its time limit"),
         SimulationError("seeds 0 to 24", "a worker process died"),
     ]
 
