@@ -1,5 +1,5 @@
 """hanab.live's protocol typed (`hanablive.wire`) and the bot client (`hanablive.client`), played
-through real sockets against the loopback server of `hanab_live_server.py`.
+through real sockets against the loopback server of `hanablive.server`.
 
 Every network wait is bounded (`LIMIT` seconds per game); the server listens on 127.0.0.1 only.
 """
@@ -21,11 +21,11 @@ from typing import Any
 import attrs
 import pytest
 
-from hanab_live_server import FakeHanabLive
 from hanabi_core import EDITIONS, GameRecord, InvalidOptions, apply, legal_actions, new_game, view
 from hanabi_core.hanablive import Desync, LiveGame, messages
 from hanabi_core.hanablive import wire as w
 from hanabi_core.hanablive.client import Client, ConnectionLost, LoginFailed, RateLimiter
+from hanabi_core.hanablive.server import Server as FakeHanabLive
 
 ROOT = Path(__file__).resolve().parents[1]
 LIMIT = 20.0
@@ -454,35 +454,6 @@ def test_a_wrong_password_is_refused() -> None:
     asyncio.run(main())
 
 
-def test_the_guides_example_bot_plays_a_full_game() -> None:
-    text = (ROOT / "docs/guides/hanab-live-bot.md").read_text(encoding="utf-8")
-    [code] = [
-        block
-        for block in re.findall(r"```python\n(.*?)```", text, re.DOTALL)
-        if "# hanab_live_bot.py" in block
-    ]
-    assert len(code.splitlines()) < 150
-    namespace: dict[str, Any] = {"__name__": "hanab_live_bot"}
-    exec(compile(code, "hanab_live_bot.py", "exec"), namespace)
-
-    async def main() -> None:
-        server, url, table = await _serve(3)
-        try:
-            scores = await asyncio.wait_for(
-                asyncio.gather(
-                    *(namespace["play"](url, u, USERS[u], table) for u in ("alice", "bob", "cathy"))
-                ),
-                LIMIT,
-            )
-            state = server.tables[table].state
-            assert state is not None and state.is_over and not server.errors
-            assert scores == [state.outcome.score] * 3  # type: ignore[union-attr]
-        finally:
-            await server.stop()
-
-    asyncio.run(main())
-
-
 def test_the_live_command_plays_a_game(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -502,7 +473,10 @@ def test_the_live_command_plays_a_game(
             await server.stop()
 
     asyncio.run(main())
-    assert re.fullmatch(r"game 1: score \d+ \([a-z-]+\)\n", capsys.readouterr().out)
+    out = capsys.readouterr().out
+    assert re.fullmatch(
+        r"game 1: score \d+ \([a-z-]+\)\n  replay: http://127\.0\.0\.1:\d+/replay/1\n", out
+    )
     monkeypatch.delenv("HANABI_LIVE_PASSWORD")
     assert cli(["live", "--table", "1", "--username", "x"]) == 2
     assert "HANABI_LIVE_PASSWORD" in capsys.readouterr().err

@@ -86,6 +86,7 @@ def _errors() -> list[HanabiError]:
         ProtocolError("init", "tableID", "must be a whole number, got 'x'"),
         LoginFailed(401, "That is not the correct password."),
         ConnectionLost("the socket dropped 6 times in a row"),
+        BotFailed("simple", "ran past its time limit", 3),
         SimulationError("seeds 0 to 24", "a worker process died"),
         BotFailed("mybot:make", "raised RuntimeError: boom (seat 0, turn 3)"),
     ]

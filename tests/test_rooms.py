@@ -33,7 +33,7 @@ ROOMS = {
     "records": ("records", "jsonutil"),
     "play": (
         "bots", "sampling", "simulate", "seating", "cli", "_cli_simulate", "_cli_input",
-        "_cli_live", "_cli_view", "viewer", "__main__",
+        "_cli_live", "_cli_serve", "_cli_view", "viewer", "__main__",
     ),
     "hanab.live": ("hanablive",),
     "HLE": ("hle", "rl_env", "pettingzoo", "datasets"),

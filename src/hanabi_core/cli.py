@@ -11,6 +11,7 @@ hanabi-core new --players N ...      a fresh deal (optionally played out) as a r
 hanabi-core simulate --bot NAME ...  many seeded games played by bots, scored
 hanabi-core live --bot NAME ...      a bot plays at a hanab.live table
 hanabi-core view FILE [-o PAGE]      the game as one HTML page to step through in a browser
+hanabi-core serve [--port N]         a local hanab.live server for bots
 ```
 
 ``--variant`` takes a built-in id or any hanab.live variant name (``'Rainbow (6 Suits)'``); a bot
@@ -39,7 +40,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
-from . import _cli_input, _cli_live, _cli_simulate, _cli_view, render
+from . import _cli_input, _cli_live, _cli_serve, _cli_simulate, _cli_view, render
 from .actions import ColourClue, Discard, Play, RankClue
 from .bots import BOTS, BotFactory, OpenBot, decide
 from .cards import DealtCard
@@ -174,6 +175,7 @@ def _parser() -> argparse.ArgumentParser:
     _cli_simulate.add_parser(commands)
     _cli_live.add_parser(commands)
     _cli_view.add_parser(commands)
+    _cli_serve.add_parser(commands)
     return parser
 
 
@@ -206,6 +208,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cli_live.run(args)
         if args.command == "view":
             return _cli_view.run(args)
+        if args.command == "serve":
+            return _cli_serve.run(args)
         return _new(args)
     except BotFailed as error:
         print(f"{PROG}: {_one_line(str(error))}", file=sys.stderr)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .spec import Rule
 
 __all__ = [
+    "BotFailed",
     "HanabiError",
     "IllegalAction",
     "InvalidAction",
@@ -174,6 +175,32 @@ class InvalidRecord(HanabiError, ValueError):
         self.path = path
         self._init_args = (path, message)
         super().__init__(f"Invalid record at {path}: {message}")
+
+
+class BotFailed(HanabiError, RuntimeError):
+    """A bot failed while playing: its factory or its move raised (whatever it raised,
+    `SystemExit` included, a refusal of the game's options too), its factory returned what is not
+    a bot, or, at a hanab.live table, it returned an illegal action or ran past its time limit.
+    A move the rules forbid, chosen by a bot that `simulate` or `apply` plays, is not this error
+    but [`IllegalAction`][hanabi_core.IllegalAction].
+
+    Raised by the bots of a [`GuardedFactory`][hanabi_core.seating.GuardedFactory] (what the
+    command line plays) and by [`hanablive.seat.play_table`][hanabi_core.hanablive.seat.play_table]
+    once its ``on_bot_error`` policy is carried out.
+
+    Attributes:
+        bot: the bot's name (``"simple"``, ``"mybot:make"``).
+        cause: what happened, in words (``"raised RuntimeError: boom"``).
+        table_id: the hanab.live table it failed at, or `None`.
+    """
+
+    def __init__(self, bot: str, cause: str, table_id: int | None = None) -> None:
+        self.bot = bot
+        self.cause = cause
+        self.table_id = table_id
+        self._init_args = (bot, cause, table_id)
+        at = "" if table_id is None else f" at table {table_id}"
+        super().__init__(f"the bot {bot} {cause}{at}")
 
 
 class InvalidArgument(HanabiError, ValueError, TypeError):

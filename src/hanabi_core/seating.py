@@ -51,7 +51,7 @@ from typing import Literal
 from .actions import Action
 from .bots import BOTS, AnyBot, BotFactory, decide
 from .cards import DealtCard
-from .errors import HanabiError, InvalidArgument, InvalidOptions, brief
+from .errors import BotFailed, InvalidArgument, InvalidOptions, brief
 from .views import PlayerView
 
 __all__ = ["BotFailed", "GuardedFactory", "NamedFactory", "Seats", "bot_label", "load_bot"]
@@ -145,24 +145,6 @@ class NamedFactory:
         return f"NamedFactory({self.factory!r}, {self.__name__!r})"
 
 
-class BotFailed(HanabiError, RuntimeError):
-    """A bot failed while playing (as [`GuardedFactory`][hanabi_core.seating.GuardedFactory]
-    reports it): its factory or its move raised, whatever it raised (`SystemExit` included, a
-    refusal of the game's options too), or its factory returned what is not a bot. A move the
-    rules forbid is not this error but [`IllegalAction`][hanabi_core.IllegalAction].
-
-    Attributes:
-        bot: the bot's name (``"simple"``, ``"mybot:make"``).
-        cause: what happened, in words (``"raised RuntimeError: boom"``).
-    """
-
-    def __init__(self, bot: str, cause: str) -> None:
-        self.bot = bot
-        self.cause = cause
-        self._init_args = (bot, cause)
-        super().__init__(f"the bot {bot} {cause}")
-
-
 def _raised(error: BaseException) -> str:
     """What `error` is, in words: ``"RuntimeError: boom"``, ``"SystemExit(3)"``."""
     if isinstance(error, SystemExit):
@@ -181,7 +163,7 @@ def _failure(name: str, error: BaseException, where: str) -> BotFailed:
 
 
 class GuardedFactory:
-    """A bot factory whose bots' failures are [`BotFailed`][hanabi_core.seating.BotFailed],
+    """A bot factory whose bots' failures are [`BotFailed`][hanabi_core.errors.BotFailed],
     naming the bot: what the command line plays, so that a bot that raises (anything, even
     `SystemExit`) or is not a bot ends the command with one line rather than a traceback. A
     `KeyboardInterrupt` passes through (Ctrl-C stops `simulate`, which reports the games done).

@@ -11,8 +11,10 @@ This package is the room where hanab.live's world is translated at the edge (rul
   (`hanablive/live.py`), the messages themselves (`hanablive/protocol.py`), and the messages a
   seat received in a recorded game, [`messages`][hanabi_core.hanablive.messages]
   (`hanablive/recorded.py`);
-- the websocket frames typed, `hanablive.wire` (imported on demand), and a bot client,
-  `hanablive.client` (the ``live`` extra; never imported by this package);
+- the websocket frames typed, `hanablive.wire` (imported on demand), one seat's game over any
+  connection, `hanablive.seat` (the catch-up and the bot's turns), a bot client,
+  `hanablive.client`, and a local server, `hanablive.server` (both the ``live`` extra; never
+  imported by this package);
 - the deck its server deals for a seed, [`deck`][hanabi_core.hanablive.deck]
   (`hanablive/decks.py`).
 """

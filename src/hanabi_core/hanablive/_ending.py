@@ -101,12 +101,16 @@ def revealed(game: LiveGame, identities: Sequence[Mapping[str, Any]]) -> Track:
     if not isinstance(identities, Sequence) or len(identities) != len(t.faces):
         raise Desync(index, "cardIdentities", f"must list the {len(t.faces)} cards")
     faces = list(t.faces)
-    for order, item in enumerate(identities[: t.drawn]):
+    deal = []
+    for order, item in enumerate(identities):
         if not isinstance(item, Mapping):
             raise Desync(index, f"cardIdentities[{order}]", "must be an object")
         suit = field_int(item, "suitIndex", index)
         rank = field_int(item, "rank", index)
         card, _ = face_of(game, suit, rank, order, index)
+        deal.append(card)
+        if order >= t.drawn:
+            continue  # still in the deck: shown, but no part of the game's tracking
         known = faces[order]
         if known is not None and known != card:
             raise Desync(index, f"cardIdentities[{order}]", f"card {order} is {known.card}")
@@ -122,4 +126,5 @@ def revealed(game: LiveGame, identities: Sequence[Mapping[str, Any]]) -> Track:
         discards=discards,
         hole_unknown=0,
         hole_fits=0,
+        deal=tuple(deal),
     )

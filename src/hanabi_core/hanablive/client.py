@@ -13,13 +13,13 @@ path, none of it copied):
    ``welcome`` and the lobby's ``tableList``;
 3. joins the table it is given by id, or the table of whoever sends it the private message
    ``/join`` (as the reference bots do), with ``tableJoin``;
-4. on ``tableStart`` catches up: ``getGameInfo1`` → ``init`` (the seat's
-   [`LiveGame`][hanabi_core.hanablive.LiveGame], from
-   [`game_from_init`][hanabi_core.hanablive.wire.game_from_init]), ``getGameInfo2`` →
-   ``gameActionList`` (every game action so far), then ``loaded``; each ``gameAction`` after that
-   goes to `LiveGame.receive`;
+4. plays the game through [`seat.play_table`][hanabi_core.hanablive.seat.play_table]: on
+   ``tableStart`` catches up (``getGameInfo1`` → ``init``, ``getGameInfo2`` →
+   ``gameActionList``, then ``loaded``), one catch-up at a time whatever the order of the frames;
 5. on its turn asks its bot (any factory of [`BOTS`][hanabi_core.bots.BOTS], or the user's) in a
-   worker thread, so that the socket keeps being read while it thinks, and sends ``action``;
+   daemon thread with a time limit, so that the socket keeps being read while it thinks, and
+   sends ``action``; a bot that raises, returns an illegal action or runs past its limit ends
+   the game (or leaves it) and `play` raises [`BotFailed`][hanabi_core.errors.BotFailed];
 6. sends at most `RATE_LIMIT` frames per `RATE_PERIOD` seconds, with a margin (the server bans a
    client that sends more, ``server/src/websocket_message.go``);
 7. after a dropped socket logs in again (`Client.reconnect`: with backoff, a bounded number of
@@ -46,8 +46,8 @@ of `Client`):
 
 A frame it cannot read ([`ProtocolError`][hanabi_core.hanablive.wire.ProtocolError]) is
 logged and skipped. A [`Desync`][hanabi_core.hanablive.Desync] is logged with the frame that
-caused it, and the client catches up from the server's own list of actions; a second desync in a
-row ends the game for the client, raising it.
+caused it, and the client catches up from the server's own list of actions; a list that itself
+contradicts the rules ends the game for the client, raising it.
 
 ```python
 # doc: no-run
@@ -71,15 +71,15 @@ import contextlib
 import logging
 import random
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Literal
 
 from .._extras import missing_extra
 from ..bots import BOTS, BotFactory, decide
 from ..errors import HanabiError, InvalidArgument
 from ..errors import brief as _value
-from . import wire
 from . import wire as m
-from .protocol import Desync
+from .seat import BotFailed, Played, play_table
 
 try:
     import aiohttp
@@ -90,6 +90,7 @@ except ImportError as error:  # pragma: no cover (the live extra is installed in
     raise missing_extra("hanabi_core.hanablive.client", "aiohttp", "live") from error
 
 if TYPE_CHECKING:
+    from ..actions import Action
     from ..views import PlayerView
     from .live import LiveGame
 
@@ -99,6 +100,7 @@ __all__ = [
     "MAX_BODY",
     "MAX_FRAME",
     "MAX_QUEUED",
+    "BotFailed",
     "Client",
     "ConnectionLost",
     "LoginFailed",
@@ -267,6 +269,8 @@ class Client:
         self._closing = False
         self._reconnected: list[float] = []  # when each reconnection of the window began
         self._jitter = random.Random()  # the reconnect delays' jitter (timing only, no result)
+        #: The last game `play` saw to its end: the game, its players and its database id.
+        self.last_game: Played | None = None
 
     # --- Connecting ----------------------------------------------------------------------------
 
@@ -474,22 +478,37 @@ class Client:
     async def play(
         self,
         bot: str | BotFactory = "simple",
-        table: int | None = None,
+        table: int | Literal["any"] | None = None,
         *,
         password: str = "",
         seed: int | None = None,
+        on_bot_error: Literal["terminate", "leave"] = "terminate",
+        time_limit: float | None = 60.0,
+        idle: float = 10.0,
     ) -> LiveGame:
-        """Play one game and return its final `LiveGame`.
+        """Play one game and return its final `LiveGame` (`last_game` holds its players and
+        database id too).
 
         Args:
             bot: a name of [`BOTS`][hanabi_core.bots.BOTS] or a factory (called with a
-                `random.Random`); a bot that sees its own cards cannot play live.
+                `random.Random`) of a bot called with the seat's `PlayerView`, as
+                `hanabi_core.seating.load_bot` gives; a bot that sees its own cards cannot play
+                live.
             table: the table to join; `None`: wait for a private message ``/join`` and join the
-                sender's table (or play the game of the table the server says we are at).
+                sender's table (or play the game of the table the server says we are at);
+                ``"any"``: the first open table of the lobby with a free seat (for a local
+                server, `hanabi-core serve`).
             password: the table's password.
             seed: the bot's random seed (default: drawn).
+            on_bot_error: what to do when the bot raises, returns an illegal action or runs past
+                `time_limit`: ``"terminate"`` the game or ``"leave"`` it
+                ([`hanablive.seat`][hanabi_core.hanablive.seat]); then `BotFailed` is raised.
+            time_limit: seconds the bot may think per turn (`None`: no limit).
+            idle: seconds of silence, while others are to move, before asking for the game
+                again (see `play_table`).
 
         Raises:
+            BotFailed: the bot failed; the game was ended (or left).
             Desync: the game as the server sends it contradicts the rules twice in a row.
             InvalidOptions: the table's variant or options are ones hanabi_core cannot play
                 (deck plays, card cycling, detrimental characters).
@@ -512,218 +531,107 @@ class Client:
         rng = random.Random(seed)
         player = factory(rng)
         if getattr(player, "sees_own_cards", False):
-            raise ValueError("a bot that sees its own cards cannot play on hanab.live")
-        return await _Seat(self, player, table, password).run()
-
-
-#: Seconds to wait, after the server's ``gameOver``, for the ``cardIdentities``.
-AFTER_GAME = 5.0
+            raise InvalidArgument("bot", "sees its own cards: it cannot play on hanab.live")
+        seat = _Seat(self, None if table == "any" else table, password, any_table=table == "any")
+        name = bot if isinstance(bot, str) else getattr(bot, "__name__", type(bot).__name__)
+        played = await seat.run(
+            lambda view: decide(player, view, ()),
+            bot_name=name,
+            on_bot_error=on_bot_error,
+            time_limit=time_limit,
+            idle=idle,
+        )
+        self.last_game = played
+        return played.game
 
 
 class _Seat:
-    """One game's worth of message handling (`Client.play`)."""
+    """One game's connection handling for `Client.play`: the table (from a ``/join`` private
+    message if not given), and the socket reopened after a drop; the game itself is
+    `seat.play_table`'s."""
 
-    def __init__(self, client: Client, bot: Any, table: int | None, password: str) -> None:
+    def __init__(
+        self, client: Client, table: int | None, password: str, *, any_table: bool = False
+    ) -> None:
         self.client = client
-        self.bot = bot
         self.table = table
         self.password = password
-        self.game: LiveGame | None = None
-        self.loaded = False
-        self.asked: tuple[int, int] | None = None  # (generation, turn) of the last action sent
-        self.generation = 0  # counts the catch-ups: a game from an older one is stale
-        self.thinking: asyncio.Task[Any] | None = None
-        self.desynced = False
-        self.joined = False
-        self.last_action: wire.GameActionItem | None = None  # the last game action received
-        self.over_since: float | None = None  # the loop's time when the server ended the game
+        self.any_table = any_table
+        self.tried: set[int] = set()  # the open tables asked for (any_table)
 
-    async def run(self) -> LiveGame:
-        client = self.client
-        if self.table is not None:
-            await self._join(self.table)
-        while True:
-            if self.over_since is None:
-                message = await client.receive()
-            else:
-                # The game is over: wait a little for the card identities, then leave.
-                left = self.over_since + AFTER_GAME - asyncio.get_running_loop().time()
-                try:
-                    message = await asyncio.wait_for(client.receive(), max(left, 0))
-                except asyncio.TimeoutError:
-                    return await self._finish()
+    async def run(
+        self,
+        bot: Callable[[PlayerView], Action],
+        *,
+        bot_name: str,
+        on_bot_error: Literal["terminate", "leave"],
+        time_limit: float | None,
+        idle: float,
+    ) -> Played:
+        join = self.table is not None
+        while self.table is None:
+            message = await self._receive()
             if message is None:
-                if self.over_since is not None:
-                    return await self._finish()
-                if client._closing:
-                    raise ConnectionLost("the client was closed")
-                await self._cancel_thinking()
-                await client.reconnect()  # bounded: the client's reconnection policy
-                continue
-            try:
-                done = await self._handle(message)
-            except ConnectionLost as error:
-                # The socket closed under a send: the reader reports it next, then we reconnect.
-                logger.warning("could not answer %s: %s", type(message).__name__, error)
-                continue
-            if done is not None:
-                return done
+                raise ConnectionLost("the client was closed")
+            await self._before_table(message)
+        return await play_table(
+            self.client.send,
+            self._receive,
+            self.table,
+            bot,
+            join=join,
+            password=self.password,
+            on_bot_error=on_bot_error,
+            time_limit=time_limit,
+            idle=idle,
+            bot_name=bot_name,
+        )
 
-    async def _join(self, table: int) -> None:
-        self.table = table
-        await self.client.send(m.TableJoin(table, self.password))
-
-    async def _handle(self, message: m.Message) -> LiveGame | None:
+    async def _receive(self) -> m.Message | None:
+        """The next frame; after a dropped socket, log in again and go on (the seat's
+        ``welcome`` then leads it back to its table); `None` once the client is closed."""
         client = self.client
-        if isinstance(message, m.Welcome):
-            self.loaded = False
-            at = message.playing_at_tables
-            if self.table in at or (self.table is None and at):
-                # Back after a dropped socket (or a restart): the game goes on without us.
-                self.table = self.table if self.table in at else at[0]
-                await client.send(m.TableReattend(self.table))
-            elif self.table is not None and self.joined:
-                logger.warning("table %s is no longer ours", self.table)
+        while True:
+            message = await client.receive()
+            if message is not None:
+                return message
+            if client._closing:
+                return None
+            # Bounded by the client's policy (a welcome does not reset it: a server that
+            # welcomes and drops would otherwise have us log in for ever).
+            await client.reconnect()
+
+    async def _before_table(self, message: m.Message) -> None:
+        """Find our table: the one the ``welcome`` says we play at, or the sender's of
+        ``/join``."""
+        client = self.client
+        if isinstance(message, m.Welcome) and message.playing_at_tables:
+            # Back after a dropped socket (or a restart): the game goes on without us.
+            self.table = message.playing_at_tables[0]
+            await client.send(m.TableReattend(self.table))
         elif isinstance(message, m.ChatMessage):
             words = message.msg.split()
-            asked = message.recipient == client.username and words and words[0] == "/join"
-            if asked and (self.table is None or not self.joined):
+            if message.recipient == client.username and words and words[0] == "/join":
                 target = self._table_of(message.who)
                 if target is None:
                     logger.warning("%s asked us to join, but sits at no open table", message.who)
                 else:
                     self.password = words[1] if len(words) > 1 else self.password
-                    await self._join(target)
+                    await client.send(m.TableJoin(target, self.password))
         elif isinstance(message, m.Joined):
-            self.joined = True
             self.table = message.table_id
         elif isinstance(message, m.Warning | m.Error):
             logger.warning("the server says: %s", getattr(message, message.COMMAND))
-        elif isinstance(message, m.TableStart):
-            if message.table_id == self.table and not message.replay:
-                await client.send(m.GetGameInfo1(message.table_id))
-        elif isinstance(message, m.Init):
-            if message.table_id == self.table:
-                await self._cancel_thinking()
-                self.game = m.game_from_init(message)
-                self.generation += 1
-                self.loaded = False
-                await client.send(m.GetGameInfo2(message.table_id))
-        elif isinstance(message, m.GameActionList):
-            if message.table_id == self.table and self.game is not None and not self.loaded:
-                try:
-                    self.game = self.game.receive_all(a.raw() for a in message.list)
-                except Desync as error:
-                    logger.error("desync catching up from %s: %s", brief(message), error)
-                    raise
-                self.desynced = False
-                self.loaded = True
-                await client.send(m.Loaded(message.table_id))
-        elif isinstance(message, m.GameAction):
-            if message.table_id == self.table and self.game is not None and self.loaded:
-                try:
-                    self.game = self.game.receive(message.action.raw())
-                except Desync as error:
-                    logger.error("desync at %s: %s", brief(message), error)
-                    if self.desynced:
-                        raise
-                    self.desynced = True
-                    await self._catch_up()
-                    return None
-                self.desynced = False
-                self.last_action = message.action
-        elif (
-            isinstance(message, m.CardIdentities)
-            and message.table_id == self.table
-            and self.game is not None
-            and self.game.is_over
-        ):
-            with contextlib.suppress(Desync):
-                self.game = self.game.reveal(message.card_identities)
-        game = self.game
-        if game is None or not self.loaded:
-            return None
-        if game.ended is not None:  # the server's word that the game is over
-            if self.over_since is None:
-                await self._cancel_thinking()
-                self.over_since = asyncio.get_running_loop().time()
-            if isinstance(message, m.CardIdentities | m.FinishOngoingGame):
-                return await self._finish()
-            return None
-        self._maybe_think()
-        return None
-
-    def _maybe_think(self) -> None:
-        """Ask the bot, once per turn, when it is our turn and it is not thinking already."""
-        game = self.game
-        if game is None or not self.loaded or self.thinking is not None or not game.is_my_turn:
-            return
-        if game.end_undecided and not isinstance(self.last_action, wire.Turn):
-            return  # rules 7.4c and 7.6a: wait for the server's turn (or its gameOver)
-        view = game.view
-        if self.asked == (self.generation, view.turn):
-            return
-        self.thinking = asyncio.create_task(self._think(view))
-
-    async def _think(self, view: PlayerView) -> None:
-        """Ask the bot in a worker thread, then send its action if the game is still at that
-        turn (the ``status`` and ``turn`` that follow the last action change nothing of it)."""
-        generation = self.generation
-        sent = False
-        try:
-            action = await asyncio.to_thread(decide, self.bot, view, ())
-            game = self.game
-            if (
-                generation == self.generation
-                and game is not None
-                and game.is_my_turn
-                and game.view.turn == view.turn
-            ):
-                payload = game.action_message(action)
-                self.asked = (generation, view.turn)
-                assert self.table is not None
-                await self.client.send(
-                    wire.Action(self.table, payload["type"], payload["target"], payload["value"])
-                )
-                sent = True
-        except ConnectionLost:
-            logger.warning("the socket dropped while sending our action")
-        except Exception:
-            logger.exception("the bot failed to act")
-            self.asked = (generation, view.turn)  # do not ask again for this turn
-        finally:
-            self.thinking = None
-        if not sent:
-            self._maybe_think()
-
-    async def _cancel_thinking(self) -> None:
-        if self.thinking is not None:
-            self.thinking.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.thinking
-            self.thinking = None
-
-    async def _catch_up(self) -> None:
-        """Start the game again from the server's own account of it."""
-        await self._cancel_thinking()
-        self.loaded = False
-        assert self.table is not None
-        await self.client.send(m.GetGameInfo1(self.table))
-
-    async def _finish(self) -> LiveGame:
-        """Go back to the lobby and hand over the final game."""
-        assert self.table is not None and self.game is not None
-        with contextlib.suppress(ConnectionLost):
-            await self.client.send(m.TableUnattend(self.table))
-        return self.game
+        if self.any_table and self.table is None:
+            for table in self.client.tables.values():
+                room = not table.running and table.num_players < table.max_players
+                if room and not table.password_protected and table.id not in self.tried:
+                    self.tried.add(table.id)  # refused (full meanwhile): the next one
+                    await client.send(m.TableJoin(table.id, self.password))
+                    break
 
     def _table_of(self, who: str) -> int | None:
         for table in self.client.tables.values():
             if who in table.players and not table.running:
                 return table.id
         return None
-
-
-def brief(message: m.Message) -> str:
-    text = m.encode(message)
-    return text if len(text) <= 300 else text[:297] + "..."

@@ -38,9 +38,10 @@ from attrs import frozen
 
 from .._fast import frozen_builder
 from ..actions import Action, ColourClue, Discard, Play, RankClue
-from ..cards import DealtCard
+from ..cards import Card, DealtCard
 from ..errors import IllegalAction, InvalidOptions, InvalidRecord, brief
 from ..options import Options
+from ..records import Abandonment, GameRecord
 from ..rules import legal_actions_from  # the one statement of legality (sections 3 to 5)
 from ..rules.tables import note_cap
 from ..state import Direction
@@ -49,7 +50,7 @@ from . import records as _records
 from ._checks import refusal
 from ._ending import game_over_outcome, revealed
 from ._messages_in import on_card, on_clue, on_draw, on_status, on_strike, on_turn
-from .protocol import IGNORED, Desync, field_int
+from .protocol import IGNORED, STOPPED, TERMINATED_BY_VOTE, Desync, field_int
 from .track import (
     Tables,
     Track,
@@ -369,6 +370,44 @@ class LiveGame:
         return game
 
     # --- The end of the game --------------------------------------------------------------------
+
+    def record(self, players: Sequence[str] | None = None) -> GameRecord:
+        """The whole game as a [`GameRecord`][hanabi_core.GameRecord], once the deal is known:
+        after [`reveal`][hanabi_core.hanablive.live.LiveGame.reveal] with the server's
+        ``cardIdentities``. Its edition is ``"hanab-live"`` (rule 11.4), as for a record read from
+        hanab.live; a game stopped from outside (rule 7.5) is an abandoned record.
+
+        Args:
+            players: one name per seat (the ``init``'s ``playerNames``), or `None`.
+
+        Raises:
+            InvalidRecord: the deal is not known yet, or the seat did not see an action's value
+                (rules 9.30 and 9.31), or `players` is not one name per seat.
+        """
+        deal = self._t.deal
+        if deal is None:
+            raise InvalidRecord("$.deck", "the deal is known once the cards are revealed")
+        actions: list[Action] = []
+        for turn in self.view.history:
+            if not isinstance(turn.action, Play | Discard | ColourClue | RankClue):
+                raise InvalidRecord(f"$.actions[{turn.number}]", "this seat did not see it")
+            actions.append(turn.action)
+        abandoned = None
+        if self.ended is not None and self.ended[0] in STOPPED:
+            condition, player = self.ended
+            abandoned = Abandonment(
+                "vote" if condition == TERMINATED_BY_VOTE else "server",
+                player if 0 <= player < self.options.players else None,
+                condition,
+            )
+        return GameRecord(
+            self.options,
+            tuple(Card(card.suit, card.rank) for card in deal),
+            tuple(actions),
+            players=players,
+            edition="hanab-live",  # the game was played by hanab.live's rules (rule 11.4)
+            abandoned=abandoned,
+        )
 
     def reveal(self, identities: Sequence[Mapping[str, Any]]) -> LiveGame:
         """The game with every card's face known, from the ``cardIdentities`` hanab.live sends

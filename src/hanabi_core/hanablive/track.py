@@ -135,6 +135,9 @@ class Track(NamedTuple):
     # whether it can act (a clue would touch only the seat's own, unseen cards). The server's next
     # message says: an action of that seat, or a gameOver (all-or-nothing softlock).
     undecided: bool = False
+    # Every card of the deal by order, once the server's cardIdentities showed them (`reveal`):
+    # what `LiveGame.record` writes as the deck.
+    deal: tuple[DealtCard, ...] | None = None
 
 
 def touches(card: DealtCard | None, hit_faces: int) -> bool:
