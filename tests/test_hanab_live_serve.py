@@ -372,7 +372,9 @@ def test_the_live_command_takes_any_bot_and_keeps_each_game(
     assert asyncio.run(main("careful", 2)) == 0
     out = capsys.readouterr().out
     assert "replay: http://127.0.0.1:" in out and "/replay/2" in out
-    assert asyncio.run(main("broken", 1)) == 1
+    assert (
+        asyncio.run(main("broken", 1)) == 3
+    )  # the bot failed (exit 3, as for new --play and simulate)
     assert "the bot failed" in capsys.readouterr().err
 
 
