@@ -375,7 +375,7 @@ def test_the_live_command_takes_any_bot_and_keeps_each_game(
     assert (
         asyncio.run(main("broken", 1)) == 3
     )  # the bot failed (exit 3, as for new --play and simulate)
-    assert "the bot failed" in capsys.readouterr().err
+    assert "the bot broken raised ZeroDivisionError" in capsys.readouterr().err
 
 
 def test_live_commands_play_at_the_open_tables_of_serve(tmp_path: Path) -> None:
