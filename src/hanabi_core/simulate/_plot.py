@@ -1,0 +1,49 @@
+"""The score histograms, drawn with matplotlib (the ``plot`` extra)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from ._results import Simulation
+
+
+def plot(simulation: Simulation, path: str | os.PathLike[str]) -> None:
+    """Draw each bot's score histogram into an image file (PNG, SVG, PDF: by its extension).
+
+    Needs matplotlib, the ``plot`` extra: ``pip install -e ".[plot]"`` from a clone,
+    ``pip install "hanabi-core[plot]"`` once released on PyPI.
+
+    Raises:
+        ImportError: matplotlib is not installed (the message says how to install it).
+    """
+    try:
+        from matplotlib.figure import Figure  # noqa: PLC0415  (an optional extra)
+    except ImportError:
+        from .._extras import missing_extra  # noqa: PLC0415
+
+        raise missing_extra("drawing a plot", "matplotlib", "plot") from None
+    max_score = simulation.options.variant.max_score
+    figure = Figure(figsize=(8, 4.5), layout="constrained")
+    axes = figure.subplots()
+    count = max(1, len(simulation.summaries))
+    width = 0.8 / count
+    for i, summary in enumerate(simulation.summaries):
+        counts: Mapping[int, int] = dict(summary.histogram)
+        xs = [s + (i - (count - 1) / 2) * width for s in range(max_score + 1)]
+        axes.bar(
+            xs,
+            [counts.get(s, 0) for s in range(max_score + 1)],
+            width=width,
+            label=f"{summary.bot}: mean {summary.mean:.2f} ± {summary.stderr:.2f}",
+        )
+    o = simulation.options
+    games = max((summary.games for summary in simulation.summaries), default=0)
+    axes.set_title(
+        f"{o.variant.name}, {o.players} players, {games} games per bot from seed {simulation.seed}"
+    )
+    axes.set_xlabel("score")
+    axes.set_ylabel("games")
+    axes.set_xlim(-1, max_score + 1)
+    axes.legend()
+    figure.savefig(os.fspath(path))

@@ -1,0 +1,287 @@
+"""What `simulate` gives back: each game's result, each bot's summary, the paired differences."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from attrs import field, frozen
+
+from ..errors import HanabiError, brief
+from ..options import Options
+from ..state import EndReason
+
+
+class SimulationError(HanabiError, RuntimeError):
+    """A run of [`simulate`][hanabi_core.simulate.simulate] could not go on: a worker process died
+    (killed, out of memory, a crash in a C extension, a bot calling `os._exit`), or a bot raised
+    what is not an error (`SystemExit`, a `KeyboardInterrupt` no Ctrl-C sent, a bare
+    `BaseException`).
+
+    Attributes:
+        seeds: the seeds of the games under way when it happened (the first and last of each
+            batch), as text.
+        reason: the plain-words sentence.
+    """
+
+    def __init__(self, seeds: str, reason: str) -> None:
+        self.seeds = seeds
+        self.reason = reason
+        self._init_args = (seeds, reason)
+        super().__init__(f"The simulation stopped at the games dealt from {seeds}: {reason}")
+
+
+@frozen
+class GameResult:
+    """How one game went.
+
+    Attributes:
+        seed: the deal's seed (rule 2.5); with Quux deals, the game's index in the stream.
+        score: the final score (section 8), under the game's options.
+        max_score: the variant's highest score.
+        turns: actions taken.
+        storms: Storm tokens turned.
+        reason: why the game ended (an `EndReason` value, e.g. ``"storm-out"``).
+        fireworks: the points on the fireworks at the end (rule 8.1): the score kept on a
+            storm-out (rule 10.5); the score itself in any other game.
+    """
+
+    seed: int
+    score: int
+    max_score: int
+    turns: int
+    storms: int
+    reason: str
+    fireworks: int = -1
+
+    def __attrs_post_init__(self) -> None:
+        if self.fireworks == -1:  # made without it: the score is what the fireworks show
+            object.__setattr__(self, "fireworks", self.score)
+
+    @property
+    def storm_out(self) -> bool:
+        """The last Storm ended the game (rule 7.1)."""
+        return self.reason == EndReason.STORM_OUT.value
+
+    @property
+    def kept_score(self) -> int:
+        """The score with the fireworks kept on a storm-out (Quux's and hanabi.rs's scoring)."""
+        return self.fireworks if self.storm_out else self.score
+
+    @property
+    def zero_score(self) -> int:
+        """The score with zero on a storm-out (HLE's and the HLE paper's scoring)."""
+        return 0 if self.storm_out else self.score
+
+    @property
+    def perfect(self) -> bool:
+        """The score is the maximum."""
+        return self.score == self.max_score
+
+
+@frozen
+class BotSummary:
+    """One bot's figures over the games it finished.
+
+    Attributes:
+        bot: the bot's name.
+        games: games finished.
+        mean: the mean score.
+        stderr: the standard error of the mean (sample standard deviation over √games; 0 for
+            fewer than two games).
+        median: the median score.
+        perfect: games with the maximum score.
+        storm_outs: games ended by the last Storm (rule 7.1).
+        mean_turns: the mean number of actions per game.
+        histogram: (score, games) pairs, scores ascending; only the scores that happened.
+        kept_mean: the mean score with the fireworks kept on a storm-out (rule 10.5's
+            ``"fireworks"``: Quux's and hanabi.rs's scoring), whatever the games' options.
+        kept_stderr: its standard error.
+        zero_mean: the mean score with zero on a storm-out (rule 10.5's ``"zero"``: HLE's and
+            the HLE paper's scoring), whatever the games' options.
+        zero_stderr: its standard error.
+
+    Perfect games and storm-outs are the same under both scorings: the game ends with the last
+    card built (rule 7.2), before any Storm can follow, and a misplay builds nothing.
+    """
+
+    bot: str
+    games: int
+    mean: float
+    stderr: float
+    median: float
+    perfect: int
+    storm_outs: int
+    mean_turns: float
+    histogram: tuple[tuple[int, int], ...]
+    kept_mean: float = 0.0
+    kept_stderr: float = 0.0
+    zero_mean: float = 0.0
+    zero_stderr: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as JSON-ready data (the histogram keyed by score, as text)."""
+        return {
+            "bot": self.bot,
+            "games": self.games,
+            "mean": round(self.mean, 4),
+            "stderr": round(self.stderr, 4),
+            "median": self.median,
+            "perfect": self.perfect,
+            "storm_outs": self.storm_outs,
+            "mean_turns": round(self.mean_turns, 4),
+            "histogram": {str(score): count for score, count in self.histogram},
+            "storm_out_kept": {
+                "mean": round(self.kept_mean, 4),
+                "stderr": round(self.kept_stderr, 4),
+            },
+            "storm_out_zero": {
+                "mean": round(self.zero_mean, 4),
+                "stderr": round(self.zero_stderr, 4),
+            },
+        }
+
+
+@frozen
+class PairedDifference:
+    """`bot`'s score minus `baseline`'s, game by game on the same seeds.
+
+    Attributes:
+        bot: the bot compared.
+        baseline: the bot it is compared with (the first one).
+        games: seeds both finished.
+        mean: the mean difference.
+        stderr: its standard error: the standard deviation of the differences over √games, smaller
+            than the two bots' own errors combined when their scores move together.
+    """
+
+    bot: str
+    baseline: str
+    games: int
+    mean: float
+    stderr: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The difference as JSON-ready data."""
+        return {
+            "bot": self.bot,
+            "baseline": self.baseline,
+            "games": self.games,
+            "mean": round(self.mean, 4),
+            "stderr": round(self.stderr, 4),
+        }
+
+
+def _mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    if not values:
+        return 0.0, 0.0
+    mean = math.fsum(values) / len(values)
+    error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, error
+
+
+def _summary(bot: str, results: Sequence[GameResult]) -> BotSummary:
+    scores = [r.score for r in results]
+    mean, error = _mean_and_error(scores)
+    kept_mean, kept_error = _mean_and_error([r.kept_score for r in results])
+    zero_mean, zero_error = _mean_and_error([r.zero_score for r in results])
+    return BotSummary(
+        bot=bot,
+        games=len(results),
+        mean=mean,
+        stderr=error,
+        median=float(statistics.median(scores)) if scores else 0.0,
+        perfect=sum(r.perfect for r in results),
+        storm_outs=sum(r.reason == EndReason.STORM_OUT.value for r in results),
+        mean_turns=math.fsum(r.turns for r in results) / len(results) if results else 0.0,
+        histogram=tuple(sorted(Counter(scores).items())),
+        kept_mean=kept_mean,
+        kept_stderr=kept_error,
+        zero_mean=zero_mean,
+        zero_stderr=zero_error,
+    )
+
+
+@frozen
+class Simulation:
+    """What [`simulate`][hanabi_core.simulate.simulate] played and how it went.
+
+    Attributes:
+        options: the games' options.
+        edition: the edition id, or `None`.
+        seed: game *i* was dealt from ``seed + i`` (with Quux deals: the stream's seed).
+        requested: how many games each bot was to play.
+        bots: the bots' names, in the order given.
+        games: per bot, the results of the games it finished, by seed.
+        interrupted: the run was stopped (Ctrl-C) before every game was played.
+        deals: the deal source, one of `DEALS`.
+        bot_seed: the key the bots' generators were seeded with (pass it to `simulate` again to
+            repeat the run exactly).
+    """
+
+    options: Options
+    edition: str | None
+    seed: int
+    requested: int
+    bots: tuple[str, ...]
+    games: tuple[tuple[GameResult, ...], ...]
+    interrupted: bool = False
+    deals: str = "seeded"
+    bot_seed: int | None = None
+    summaries: tuple[BotSummary, ...] = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        summaries = tuple(_summary(b, g) for b, g in zip(self.bots, self.games, strict=True))
+        object.__setattr__(self, "summaries", summaries)
+
+    def scores(self, bot: str | None = None) -> tuple[int, ...]:
+        """The scores of `bot` (default: the first bot), by seed.
+
+        Raises:
+            ValueError: no bot of that name played.
+        """
+        index = 0 if bot is None else self._index(bot)
+        return tuple(r.score for r in self.games[index])
+
+    def _index(self, bot: str) -> int:
+        if bot not in self.bots:
+            raise ValueError(f"no bot {brief(bot)} played; the bots were {', '.join(self.bots)}")
+        return self.bots.index(bot)
+
+    @property
+    def differences(self) -> tuple[PairedDifference, ...]:
+        """Each bot after the first minus the first, over the seeds both finished."""
+        if not self.bots:
+            return ()
+        base = {r.seed: r.score for r in self.games[0]}
+        out = []
+        for name, results in zip(self.bots[1:], self.games[1:], strict=True):
+            deltas = [r.score - base[r.seed] for r in results if r.seed in base]
+            mean, error = _mean_and_error(deltas)
+            out.append(PairedDifference(name, self.bots[0], len(deltas), mean, error))
+        return tuple(out)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready data: the settings, then the first bot's summary (``games``, ``mean``,
+        ``stderr``, ``median``, ``perfect``, ``storm_outs``, ``mean_turns``, ``histogram``) at the
+        top level; with several bots, ``bots`` (every summary) and ``differences`` too."""
+        o = self.options
+        data: dict[str, Any] = {
+            "players": o.players,
+            "variant": o.variant.id,
+            "edition": self.edition,
+            "seed": self.seed,
+            "deals": self.deals,
+            "bot_seed": self.bot_seed,
+            "requested": self.requested,
+            "interrupted": self.interrupted,
+        }
+        if self.summaries:
+            data.update(self.summaries[0].to_json())
+        if len(self.bots) > 1:
+            data["bots"] = [s.to_json() for s in self.summaries]
+            data["differences"] = [d.to_json() for d in self.differences]
+        return data

@@ -1,0 +1,240 @@
+"""`simulate`: its arguments checked, the batches played here or on the pool, the results kept."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+from ..bots import BOTS, BotFactory
+from ..deal import MAX_SEED
+from ..errors import HanabiError, InvalidOptions, brief
+from ..options import EDITIONS, Options
+from ._play import _deck, _quux_deck, play_game
+from ._pool import (
+    _Batch,
+    _batches,
+    _ctrl_c_flag,
+    _Done,
+    _Job,
+    _run_batch,
+    _run_pool,
+    default_workers,
+)
+from ._results import GameResult, Simulation, SimulationError
+
+#: The deal sources of `simulate`: ``"seeded"`` (game *i* dealt from seed ``seed + i``, rule 2.5),
+#: ``"quux"`` (game *i* is the *i*-th deck of Quuxplusone/Hanabi's stream for ``seed``) and
+#: ``"hanab-live"`` (game *i* is the deck hanab.live's server deals for its seed
+#: ``p<players>v<variant id>s<seed + i>``).
+DEALS: tuple[str, ...] = ("seeded", "quux", "hanab-live")
+
+
+def _bots(
+    bots: str | BotFactory | Iterable[str | BotFactory],
+) -> list[tuple[str, BotFactory | None]]:
+    if isinstance(bots, str) or callable(bots):
+        given: list[str | BotFactory] = [bots]
+    else:
+        try:
+            given = list(bots)
+        except TypeError:
+            raise ValueError(
+                f"bots are a bot name ({', '.join(BOTS)}), a factory or several of them, "
+                f"got {brief(bots)}"
+            ) from None
+    if not given:
+        raise ValueError("give at least one bot")
+    out: list[tuple[str, BotFactory | None]] = []
+    for bot in given:
+        if isinstance(bot, str):
+            if bot not in BOTS:
+                raise ValueError(f"unknown bot {brief(bot)}; the bots are {', '.join(BOTS)}")
+            out.append((bot, None))
+        elif callable(bot):
+            out.append((getattr(bot, "__name__", type(bot).__name__), bot))
+        else:
+            raise ValueError(f"a bot is a name ({', '.join(BOTS)}) or a factory, got {brief(bot)}")
+    names = [name for name, _ in out]
+    if len(set(names)) != len(names):
+        raise ValueError(f"each bot may be given once, got {', '.join(names)}")
+    return out
+
+
+def simulate(
+    bots: str | BotFactory | Iterable[str | BotFactory] = "simple",
+    *,
+    players: int = 2,
+    variant: str | None = None,
+    edition: str | None = None,
+    options: Options | None = None,
+    games: int = 1000,
+    seed: int = 0,
+    workers: int | None = None,
+    records: str | os.PathLike[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    deals: str = "seeded",
+    bot_seed: int | None = None,
+) -> Simulation:
+    """Play `games` games with each bot, game *i* dealt from seed ``seed + i``, and score them.
+
+    With ``deals="quux"``, game *i* is the *i*-th deck of Quuxplusone/Hanabi's stream for
+    `seed` instead (its server's decks, [`hanabi_core.quux.decks`][hanabi_core.quux.decks]),
+    and the edition defaults to ``"quux"``; the decks' suits are the variant's by position.
+
+    Args:
+        bots: a bot name of [`BOTS`][hanabi_core.bots.BOTS], a bot factory (a callable taking a
+            `random.Random`, e.g. a bot class; it must pickle, so defined at module level, when
+            `workers` is above 1), or several of them: each plays the same seeds.
+        players: seats, when `options` is not given.
+        variant: a variant id of [`VARIANTS`][hanabi_core.VARIANTS], when `options` is not given
+            (default: the edition's, else ``"base"``).
+        edition: an edition id of [`EDITIONS`][hanabi_core.EDITIONS] whose options to play by
+            (recorded in the records).
+        options: the games' options, instead of `players`, `variant` and `edition`.
+        games: games per bot.
+        seed: the first game's seed; ``seed + games - 1`` must be at most 2**64 - 1.
+        workers: processes to play on (default: every core this process may use); 1 plays in
+            this process. The results do not depend on it.
+        records: a folder to write every game into, as ``<bot>-<seed>.json`` records (written
+            by this process as each batch comes back: after Ctrl-C it holds exactly the games
+            counted).
+        progress: called in this process as ``progress(done, total)`` (games, over every bot)
+            after each batch; it may raise `KeyboardInterrupt` to stop the run.
+        deals: one of `DEALS`: ``"seeded"`` (rule 2.5), ``"quux"`` (Quux's stream; `seed` is
+            then a seed of ``std::mt19937``, from 0 to 2**32 - 1) or ``"hanab-live"`` (game *i*
+            dealt as hanab.live deals ``p<players>v<variant id>s<seed + i>``; the variant must be
+            one of hanab.live's).
+        bot_seed: the key of the bots' generators, 0 to 2**64 - 1 (default: drawn from the
+            operating system; the result keeps it, to repeat the run).
+
+    Returns:
+        The results, by bot and by seed; `interrupted` is set when Ctrl-C stopped the run, and
+        the results hold the games finished.
+
+    Raises:
+        ValueError: an unknown bot, edition, variant or deal source, or a bad count, seed or
+            worker number; Quux deals with a variant that is not five suits of ten cards.
+        InvalidOptions: options the rules do not allow.
+        IllegalAction: a bot chose an illegal action (the message names the seed).
+        SimulationError: a worker process died, or a bot raised what is not an error
+            (`SystemExit`, its own `KeyboardInterrupt`, a bare `BaseException`).
+    """
+    chosen = _bots(bots)
+    if deals not in DEALS:
+        raise ValueError(f"unknown deals {deals!r}; the deal sources are {', '.join(DEALS)}")
+    if deals == "quux" and options is None and edition is None:
+        edition = "quux"
+    if options is None:
+        if edition is not None:
+            if not isinstance(edition, str) or edition not in EDITIONS:
+                raise ValueError(
+                    f"unknown edition {brief(edition)}; the editions are {', '.join(EDITIONS)}"
+                )
+            extra = {} if variant is None else {"variant": variant}
+            options = EDITIONS[edition].options(players, **extra)
+        else:
+            options = Options(players, variant="base" if variant is None else variant)
+    elif not isinstance(options, Options):
+        raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
+    if type(games) is not int or games < 0:
+        raise ValueError(f"games must be a whole number of at least 0, got {brief(games)}")
+    if deals == "quux":
+        if type(seed) is not int or not 0 <= seed < 1 << 32:
+            raise ValueError(
+                f"a Quux seed is a whole number from 0 to 2**32 - 1, got {brief(seed)}"
+            )
+        if sorted(options.variant.deck) != sorted(_quux_deck(options.variant.suit_names)):
+            raise ValueError(
+                f"Quux deals need five suits of ten cards, got the {options.variant.name} variant"
+            )
+    elif type(seed) is not int or seed < 0 or seed + max(games, 1) - 1 > MAX_SEED:
+        raise ValueError(f"seed + games - 1 must be from 0 to 2**64 - 1, got seed {brief(seed)}")
+    if deals == "hanab-live":
+        from ..hanablive.decks import seed_name  # noqa: PLC0415 (the adapter, on first use)
+
+        try:
+            seed_name(options.players, options.variant, 1)
+        except HanabiError:
+            raise ValueError(
+                f"hanab.live deals need one of its variants, got {options.variant.name}"
+            ) from None
+    workers = default_workers() if workers is None else workers
+    if type(workers) is not int or workers < 1:
+        raise ValueError(f"workers must be a whole number of at least 1, got {brief(workers)}")
+    if bot_seed is None:
+        bot_seed = secrets.randbits(64)
+    elif type(bot_seed) is not int or not 0 <= bot_seed <= MAX_SEED:
+        raise ValueError(f"bot_seed must be from 0 to 2**64 - 1, got {brief(bot_seed)}")
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress must be a callable or None, got {brief(progress)}")
+    folder = None
+    if records is not None:
+        try:
+            name = os.fspath(records)
+        except TypeError:
+            raise ValueError(f"records must be a folder's path, got {brief(records)}") from None
+        if not isinstance(name, str) or not name:
+            # "" would be the current folder: almost surely a mistake, never what was meant.
+            raise ValueError(f"records must name a folder, got {brief(records)}")
+        Path(name).mkdir(parents=True, exist_ok=True)
+        folder = name
+    job = _Job(options, edition, tuple(chosen), folder, deals, bot_seed)
+    total = games * len(chosen)
+    decks: dict[int, bytes] = {}
+
+    def remember(batches: Iterator[_Batch]) -> Iterator[_Batch]:
+        # The parent keeps each batch's decks until it is done, to play a failed game again.
+        for batch in batches:
+            if batch[3] is not None:
+                decks[batch[0] * (1 << 40) + batch[1]] = batch[3]
+            yield batch
+
+    found: list[list[GameResult]] = [[] for _ in chosen]
+    done = 0
+    interrupted = False
+
+    def collect(outcome: _Done) -> None:
+        nonlocal done
+        index, results, texts, failed, kind, first = outcome
+        name = chosen[index][0]
+        if folder is not None:
+            for row, text in zip(results, texts, strict=True):
+                (Path(folder) / f"{name}-{row[0]}.json").write_text(text, encoding="utf-8")
+        found[index] += [GameResult(*row) for row in results]
+        done += len(results)
+        codes = decks.pop(index * (1 << 40) + first, None)
+        if failed is not None:
+            if kind is not None:
+                raise SimulationError(
+                    f"seed {failed}", f"the bot {name} raised {kind}, which is not an error"
+                )
+            # Play the game that failed again, here, so that its own exception is raised.
+            deck = _deck(options, deals, failed, first, codes)
+            play_game(options, chosen[index][1] or BOTS[name], failed, deck, bot_seed=bot_seed)
+            raise RuntimeError(f"the game dealt from seed {failed} failed in a worker only")
+        if progress is not None:
+            progress(done, total)
+
+    try:
+        pending = remember(_batches(len(chosen), games, seed, workers, deals))
+        if workers == 1 or total <= 1:
+            with _ctrl_c_flag() as pressed:
+                for batch in pending:
+                    collect(_run_batch(job, batch, pressed))
+        else:
+            _run_pool(job, pending, min(workers, total), collect)
+    except KeyboardInterrupt:
+        interrupted = True
+    return Simulation(
+        options=options,
+        edition=edition,
+        seed=seed,
+        requested=games,
+        bots=tuple(name for name, _ in chosen),
+        games=tuple(tuple(sorted(results, key=lambda r: r.seed)) for results in found),
+        interrupted=interrupted,
+        deals=deals,
+        bot_seed=bot_seed,
+    )
