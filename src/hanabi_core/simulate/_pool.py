@@ -1,4 +1,5 @@
-"""The worker pool: batches of games, the processes that play them, Ctrl-C and dead workers."""
+"""Where the batches are played: a pool of this machine's processes (Ctrl-C, dead workers), or
+any `concurrent.futures.Executor` the caller gives (a Dask cluster, loky, an MPI pool)."""
 
 from __future__ import annotations
 
@@ -7,90 +8,30 @@ import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from attrs import frozen
-
-from ..bots import BOTS, BotFactory
-from ..options import Options
-from ..quux import deck_codes
-from ._play import _deck, _record_text, _Row, _row, play_game
 from ._results import SimulationError
+from ._work import _Batch, _Done, _Packed, run_packed
+
+_worker_job: list[_Packed] = []  # the job of this worker process, set once when it starts
 
 
-@frozen
-class _Job:
-    """What every batch of a run shares; a worker gets it once, when it starts, so that each
-    batch travels as three numbers (and the options' rule tables are built once per worker)."""
-
-    options: Options
-    edition: str | None
-    bots: tuple[tuple[str, BotFactory | None], ...]
-    records: str | None
-    deals: str = "seeded"
-    bot_seed: int = 0
-
-
-#: One batch: (bot index, first seed, number of games, the Quux decks' codes or `None`).
-_Batch = tuple[int, int, int, "bytes | None"]
-#: What a batch gives back: the bot index, the results, the records' text (when records are
-#: kept; the parent writes them, so that the folder holds exactly the games counted), the seed of
-#: a game that raised, when what it raised is not an `Exception` its name, and the batch's first
-#: seed.
-_Done = tuple[int, list[_Row], list[str], "int | None", "str | None", int]
-
-
-def _run_batch(job: _Job, batch: _Batch, interrupted: Callable[[], bool] | None = None) -> _Done:
-    """Play a batch of games.
-
-    A game that raises is not sent back as an exception: not every exception pickles, and one
-    that does not would leave the pool waiting. The parent plays that seed again to raise it,
-    unless what was raised is not an error (`SystemExit`, `KeyboardInterrupt`, a bare
-    `BaseException`): that is reported by name, and not played again (in the parent it could end
-    the run). `interrupted` says, in this process, whether a `KeyboardInterrupt` came from Ctrl-C
-    (it is then raised on) or from the bot.
-    """
-    index, first, count, codes = batch
-    name, factory = job.bots[index]
-    bot = factory if factory is not None else BOTS[name]
-    results: list[_Row] = []
-    texts: list[str] = []
-    for seed in range(first, first + count):
-        deck = _deck(job.options, job.deals, seed, first, codes)
-        try:
-            state = play_game(job.options, bot, seed, deck, bot_seed=job.bot_seed)
-        except Exception:
-            return index, results, texts, seed, None, first
-        except KeyboardInterrupt:
-            if interrupted is not None and interrupted():
-                raise  # a real Ctrl-C in this process
-            return index, results, texts, seed, "KeyboardInterrupt", first
-        except BaseException as caught:
-            return index, results, texts, seed, type(caught).__name__, first
-        if job.records is not None:
-            texts.append(_record_text(name, state, job.edition))
-        results.append(_row(state, seed))
-    return index, results, texts, None, None, first
-
-
-_worker_job: list[_Job] = []  # the job of this worker process, set once when it starts
-
-
-def _start_worker(job: _Job) -> None:
+def _start_worker(packed: _Packed) -> None:
     # Ctrl-C reaches every process of the terminal's group; only the parent acts on it, so that
     # the workers do not print tracebacks while the parent stops them.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # What the worker inherited from the parent is never garbage here: keep the collector off it
     # (walking it would also copy every page the fork shares with the parent).
     gc.freeze()
-    _worker_job[:] = [job]
+    _worker_job[:] = [packed]
 
 
 def _run_in_worker(batch: _Batch) -> _Done:
-    return _run_batch(_worker_job[0], batch)
+    # The pool's workers run this process's own hanabi_core: no check needed.
+    return run_packed(_worker_job[0], batch, check=False)
 
 
 def default_workers() -> int:
@@ -99,29 +40,6 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
         return max(1, os.cpu_count() or 1)
-
-
-def _batches(
-    bots: int, games: int, seed: int, workers: int, deals: str = "seeded"
-) -> Iterator[_Batch]:
-    """Every bot's batches, seeds in order, the bots taking turns (so an interrupted run has
-    about as many games of each).
-
-    A batch is at most 25 games: small enough for a lively progress bar and a quick stop (Ctrl-C
-    loses the batches under way), big enough that sending it costs little next to playing it.
-    Batches shrink towards the end (a share of what is left), so that the workers finish
-    together. With Quux deals the batches are numbered by game from 0 and carry their decks,
-    made here from the one stream (a worker could not start it in the middle).
-    """
-    stream = deck_codes(seed) if deals == "quux" else None
-    first = 0 if stream is not None else seed
-    start = 0
-    while start < games:  # made as they are needed: a billion games cost no memory up front
-        size = max(1, min(25, (games - start) // (workers * 4)))
-        codes = b"".join(next(stream) for _ in range(size)) if stream is not None else None
-        for index in range(bots):
-            yield (index, first + start, size, codes)
-        start += size
 
 
 class _ctrl_c_flag:
@@ -157,7 +75,11 @@ class _ctrl_c_flag:
 
 
 def _run_pool(
-    job: _Job, batches: Iterator[_Batch], workers: int, collect: Callable[[_Done], None]
+    packed: _Packed,
+    batches: Iterator[_Batch],
+    workers: int,
+    collect: Callable[[_Done], None],
+    context: multiprocessing.context.BaseContext,
 ) -> None:
     """Play the batches on `workers` processes, at most two batches per worker sent ahead.
 
@@ -168,9 +90,8 @@ def _run_pool(
     Raises:
         SimulationError: a worker process died.
     """
-    context = multiprocessing.get_context()
     pool = ProcessPoolExecutor(
-        workers, mp_context=context, initializer=_start_worker, initargs=(job,)
+        workers, mp_context=context, initializer=_start_worker, initargs=(packed,)
     )
     under_way: dict[Future[_Done], _Batch] = {}
 
@@ -188,10 +109,7 @@ def _run_pool(
         while under_way:
             collect_finished()
     except BrokenProcessPool:
-        lost = ", ".join(
-            f"{first} to {first + count - 1}"
-            for _, first, count, _codes in sorted(under_way.values(), key=lambda b: b[1])
-        )
+        lost = _seeds(under_way.values())
         _stop(pool)
         raise SimulationError(
             f"seeds {lost}",
@@ -222,3 +140,75 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     writer = getattr(results, "_writer", None)
     if writer is not None:
         writer.close()
+
+
+def executor_width(executor: Executor) -> int:
+    """How many tasks `executor` plays at once, as far as it says: a Dask cluster's threads, a
+    pool's `_max_workers` (the standard pools and loky); else this machine's cores."""
+    client = getattr(executor, "_client", None)  # distributed's ClientExecutor
+    nthreads = getattr(client, "nthreads", None)
+    if callable(nthreads):
+        try:
+            threads = sum(nthreads().values())
+        except Exception:  # a closed client: the submit will say so
+            threads = 0
+        if threads > 0:
+            return int(threads)
+    most = getattr(executor, "_max_workers", None)
+    if type(most) is int and most > 0:
+        return most
+    return default_workers()
+
+
+def _seeds(batches: Iterable[_Batch]) -> str:
+    return ", ".join(
+        f"{first} to {first + count - 1}"
+        for _, first, count, _codes in sorted(batches, key=lambda b: b[1])
+    )
+
+
+def run_executor(
+    executor: Executor,
+    packed: _Packed,
+    batches: Iterator[_Batch],
+    width: int,
+    collect: Callable[[_Done], None],
+) -> None:
+    """Play the batches on `executor`, at most two tasks per worker under way (a bounded stream:
+    the caller's memory does not grow with the games), each collected here once, as it ends.
+
+    A worker lost mid-run is the executor's to recover from (Dask plays its tasks again on
+    another worker); a task whose future fails is a `SimulationError` naming its seeds. The
+    executor stays the caller's: Ctrl-C or an error cancels the tasks under way, nothing more.
+
+    Raises:
+        SimulationError: the executor failed a task (a lost worker it gave up on, a worker
+            without hanabi_core).
+    """
+    under_way: dict[Future[_Done], _Batch] = {}
+
+    def collect_finished() -> None:
+        finished, _ = wait(under_way, return_when=FIRST_COMPLETED)
+        for future in sorted(finished, key=lambda f: under_way[f][1]):
+            batch = under_way.pop(future)
+            try:
+                done = future.result()
+            except Exception as error:
+                raise SimulationError(
+                    f"seeds {_seeds([batch])}",
+                    f"the executor could not play them ({type(error).__name__}: "
+                    f"{str(error)[:300]}); every worker needs hanabi_core installed",
+                ) from None
+            collect(done)
+
+    try:
+        for batch in batches:
+            under_way[executor.submit(run_packed, packed, batch)] = batch
+            while len(under_way) >= 2 * width:
+                collect_finished()
+        while under_way:
+            collect_finished()
+    except BaseException:
+        for future in under_way:
+            future.cancel()
+        raise

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor
 from pathlib import Path
 
 from ..bots import BOTS, BotFactory
@@ -12,17 +15,9 @@ from ..deal import MAX_SEED
 from ..errors import HanabiError, InvalidOptions, brief
 from ..options import EDITIONS, Options
 from ._play import _deck, _quux_deck, play_game
-from ._pool import (
-    _Batch,
-    _batches,
-    _ctrl_c_flag,
-    _Done,
-    _Job,
-    _run_batch,
-    _run_pool,
-    default_workers,
-)
+from ._pool import _ctrl_c_flag, _run_pool, default_workers, executor_width, run_executor
 from ._results import GameResult, Simulation, SimulationError
+from ._work import TaskSizer, _Batch, _batches, _Done, _Job, _run_batch, local_size, pack
 
 #: The deal sources of `simulate`: ``"seeded"`` (game *i* dealt from seed ``seed + i``, rule 2.5),
 #: ``"quux"`` (game *i* is the *i*-th deck of Quuxplusone/Hanabi's stream for ``seed``) and
@@ -73,9 +68,10 @@ def simulate(
     seed: int = 0,
     workers: int | None = None,
     records: str | os.PathLike[str] | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int], None] | bool | None = None,
     deals: str = "seeded",
     bot_seed: int | None = None,
+    executor: Executor | None = None,
 ) -> Simulation:
     """Play `games` games with each bot, game *i* dealt from seed ``seed + i``, and score them.
 
@@ -160,15 +156,18 @@ def simulate(
             raise ValueError(
                 f"hanab.live deals need one of its variants, got {options.variant.name}"
             ) from None
-    workers = default_workers() if workers is None else workers
+    if executor is not None and not isinstance(executor, Executor):
+        raise ValueError(f"executor must be a concurrent.futures.Executor, got {brief(executor)}")
+    if workers is None:
+        workers = default_workers() if executor is None else executor_width(executor)
     if type(workers) is not int or workers < 1:
         raise ValueError(f"workers must be a whole number of at least 1, got {brief(workers)}")
     if bot_seed is None:
         bot_seed = secrets.randbits(64)
     elif type(bot_seed) is not int or not 0 <= bot_seed <= MAX_SEED:
         raise ValueError(f"bot_seed must be from 0 to 2**64 - 1, got {brief(bot_seed)}")
-    if progress is not None and not callable(progress):
-        raise ValueError(f"progress must be a callable or None, got {brief(progress)}")
+    if progress is not None and not isinstance(progress, bool) and not callable(progress):
+        raise ValueError(f"progress must be True, a callable or None, got {brief(progress)}")
     folder = None
     if records is not None:
         try:
@@ -182,6 +181,13 @@ def simulate(
         folder = name
     job = _Job(options, edition, tuple(chosen), folder, deals, bot_seed)
     total = games * len(chosen)
+    files = _file_names([name for name, _ in chosen])
+    local = executor is None and (workers == 1 or total <= 1)
+    context = multiprocessing.get_context()
+    # Checked before the first game: a bot that cannot travel is told now, with its cause.
+    packed = None if local else pack(job, spawned=executor is not None or _spawns(context))
+    bar = _Bar(total) if progress is True else None
+    report = bar if bar is not None else (progress if callable(progress) else None)
     decks: dict[int, bytes] = {}
 
     def remember(batches: Iterator[_Batch]) -> Iterator[_Batch]:
@@ -194,17 +200,21 @@ def simulate(
     found: list[list[GameResult]] = [[] for _ in chosen]
     done = 0
     interrupted = False
+    sizer = TaskSizer(min(workers, max(total, 1)))
 
     def collect(outcome: _Done) -> None:
         nonlocal done
-        index, results, texts, failed, kind, first = outcome
+        index, results, texts, failed, kind, first, refused, seconds = outcome
         name = chosen[index][0]
+        codes = decks.pop(index * (1 << 40) + first, None)
+        if refused is not None:
+            raise SimulationError(f"seed {first} and after", refused)
+        sizer.learn(len(results), seconds)
         if folder is not None:
             for row, text in zip(results, texts, strict=True):
-                (Path(folder) / f"{name}-{row[0]}.json").write_text(text, encoding="utf-8")
+                (Path(folder) / f"{files[index]}-{row[0]}.json").write_text(text, encoding="utf-8")
         found[index] += [GameResult(*row) for row in results]
         done += len(results)
-        codes = decks.pop(index * (1 << 40) + first, None)
         if failed is not None:
             if kind is not None:
                 raise SimulationError(
@@ -214,19 +224,28 @@ def simulate(
             deck = _deck(options, deals, failed, first, codes)
             play_game(options, chosen[index][1] or BOTS[name], failed, deck, bot_seed=bot_seed)
             raise RuntimeError(f"the game dealt from seed {failed} failed in a worker only")
-        if progress is not None:
-            progress(done, total)
+        if report is not None:
+            report(done, total)
 
     try:
-        pending = remember(_batches(len(chosen), games, seed, workers, deals))
-        if workers == 1 or total <= 1:
-            with _ctrl_c_flag() as pressed:
-                for batch in pending:
-                    collect(_run_batch(job, batch, pressed))
+        if executor is not None:
+            assert packed is not None
+            pending = remember(_batches(len(chosen), games, seed, sizer, deals))
+            run_executor(executor, packed, pending, sizer.width, collect)
         else:
-            _run_pool(job, pending, min(workers, total), collect)
+            pending = remember(_batches(len(chosen), games, seed, local_size(workers), deals))
+            if local:
+                with _ctrl_c_flag() as pressed:
+                    for batch in pending:
+                        collect(_run_batch(job, batch, pressed))
+            else:
+                assert packed is not None
+                _run_pool(packed, pending, min(workers, total), collect, context)
     except KeyboardInterrupt:
         interrupted = True
+    finally:
+        if bar is not None:
+            bar.close()
     return Simulation(
         options=options,
         edition=edition,
@@ -238,3 +257,48 @@ def simulate(
         deals=deals,
         bot_seed=bot_seed,
     )
+
+
+def _spawns(context: multiprocessing.context.BaseContext) -> bool:
+    """Whether `context`'s workers start afresh (spawn, forkserver), not as copies of this
+    process (fork): they then know only what importing the modules gives them."""
+    return context.get_start_method() != "fork"
+
+
+#: What a record's file name keeps of a bot's name: letters, digits and ``. , + = @ _ -``
+#: (no folder separator, no drive colon, nothing a shell or another system reads otherwise).
+_UNSAFE = re.compile(r"[^\w.,+=@-]+", re.ASCII)
+
+
+def _file_names(names: list[str]) -> list[str]:
+    """Each bot's records' file stem: its name as a safe file name (issue 30, L5: a name such as
+    ``"../x"`` or ``"/tmp/x"`` must not write outside the records folder), at most 100
+    characters; two bots whose names become one are told apart by their place."""
+    stems = []
+    for name in names:
+        stem = _UNSAFE.sub("_", name).strip(".")[:100] or "bot"
+        stems.append(stem)
+    if len(set(stems)) != len(stems):
+        stems = [f"{stem}-{i}" for i, stem in enumerate(stems)]
+    return stems
+
+
+class _Bar:
+    """`progress=True`: a `tqdm.auto` bar (a widget in a notebook, a line in a terminal)."""
+
+    def __init__(self, total: int) -> None:
+        try:
+            from tqdm.auto import tqdm  # noqa: PLC0415  (an optional extra)
+        except ImportError:
+            from .._extras import missing_extra  # noqa: PLC0415
+
+            raise missing_extra("progress=True", "tqdm", "notebook") from None
+        self._bar = tqdm(total=total, unit="game", smoothing=0.1)
+        self._shown = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        self._bar.update(done - self._shown)
+        self._shown = done
+
+    def close(self) -> None:
+        self._bar.close()
