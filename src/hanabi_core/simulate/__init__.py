@@ -34,6 +34,7 @@ give, with `interrupted` set. `hanabi-core simulate` is the command-line face of
 
 from __future__ import annotations
 
+from ._isolated import Isolated
 from ._play import play_game
 from ._plot import plot
 from ._pool import default_workers
@@ -44,6 +45,7 @@ __all__ = [
     "DEALS",
     "BotSummary",
     "GameResult",
+    "Isolated",
     "PairedDifference",
     "Simulation",
     "SimulationError",

@@ -4,12 +4,24 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ._results import Simulation
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
-def plot(simulation: Simulation, path: str | os.PathLike[str]) -> None:
-    """Draw each bot's score histogram into an image file (PNG, SVG, PDF: by its extension).
+
+def plot(simulation: Simulation, path: str | os.PathLike[str] | None = None) -> Figure:
+    """Each bot's score histogram, as a matplotlib `Figure` (a notebook shows it inline), also
+    saved to `path` when given (PNG, SVG, PDF: by its extension).
+
+    ```python
+    from hanabi_core.simulate import plot, simulate
+
+    figure = plot(simulate(["simple", "random"], games=10, workers=1))
+    assert figure.axes[0].get_xlabel() == "score"
+    ```
 
     Needs matplotlib, the ``plot`` extra: ``pip install -e ".[plot]"`` from a clone,
     ``pip install "hanabi-core[plot]"`` once released on PyPI.
@@ -46,4 +58,6 @@ def plot(simulation: Simulation, path: str | os.PathLike[str]) -> None:
     axes.set_ylabel("games")
     axes.set_xlim(-1, max_score + 1)
     axes.legend()
-    figure.savefig(os.fspath(path))
+    if path is not None:
+        figure.savefig(os.fspath(path))
+    return figure

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import math
 import statistics
 from collections import Counter
@@ -122,6 +123,17 @@ class BotSummary:
     zero_mean: float = 0.0
     zero_stderr: float = 0.0
 
+    def __repr__(self) -> str:
+        return (
+            f"BotSummary({self.bot}: {self.games} games, mean {self.mean:.2f} ± "
+            f"{self.stderr:.2f}, median {self.median:g}, {self.perfect} perfect, "
+            f"{self.storm_outs} storm-outs)"
+        )
+
+    def _repr_html_(self) -> str:
+        """The summary as an HTML table (what a notebook shows)."""
+        return _html_table(_SUMMARY_HEAD, [_summary_row(self)])
+
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON-ready data (the histogram keyed by score, as text)."""
         return {
@@ -163,6 +175,16 @@ class PairedDifference:
     games: int
     mean: float
     stderr: float
+
+    def __repr__(self) -> str:
+        return (
+            f"PairedDifference({self.bot} - {self.baseline}: {self.mean:+.2f} ± "
+            f"{self.stderr:.2f} over {self.games} games)"
+        )
+
+    def _repr_html_(self) -> str:
+        """The difference as an HTML table (what a notebook shows)."""
+        return _html_table(_DIFFERENCE_HEAD, [_difference_row(self)])
 
     def to_json(self) -> dict[str, Any]:
         """The difference as JSON-ready data."""
@@ -264,6 +286,36 @@ class Simulation:
             out.append(PairedDifference(name, self.bots[0], len(deltas), mean, error))
         return tuple(out)
 
+    def __repr__(self) -> str:
+        bots = ", ".join(f"{s.bot} {s.mean:.2f} ± {s.stderr:.2f}" for s in self.summaries)
+        stopped = ", interrupted" if self.interrupted else ""
+        return f"Simulation({self._setting()}{stopped}: {bots})"
+
+    def _setting(self) -> str:
+        o = self.options
+        last = self.seed + self.requested - 1
+        if self.deals == "quux":
+            dealt = f"games 0 to {self.requested - 1} of Quux's stream {self.seed}"
+        elif self.deals == "hanab-live":
+            dealt = f"hanab.live seeds s{self.seed} to s{last}"
+        else:
+            dealt = f"seeds {self.seed} to {last}"
+        return f"{o.variant.name}, {o.players} players, {self.requested} games per bot, {dealt}"
+
+    def _repr_html_(self) -> str:
+        """The summaries and the paired differences as HTML tables (what a notebook shows)."""
+        caption = self._setting() + (" (interrupted)" if self.interrupted else "")
+        parts = [
+            f"<p>{html.escape(caption)}</p>",
+            _html_table(_SUMMARY_HEAD, [_summary_row(s) for s in self.summaries]),
+        ]
+        if self.differences:
+            parts += [
+                "<p>Paired differences (the same seeds):</p>",
+                _html_table(_DIFFERENCE_HEAD, [_difference_row(d) for d in self.differences]),
+            ]
+        return "\n".join(parts)
+
     def to_json(self) -> dict[str, Any]:
         """JSON-ready data: the settings, then the first bot's summary (``games``, ``mean``,
         ``stderr``, ``median``, ``perfect``, ``storm_outs``, ``mean_turns``, ``histogram``) at the
@@ -285,3 +337,33 @@ class Simulation:
             data["bots"] = [s.to_json() for s in self.summaries]
             data["differences"] = [d.to_json() for d in self.differences]
         return data
+
+
+# --- What a notebook shows ---------------------------------------------------------------------
+
+_SUMMARY_HEAD = (
+    "bot", "games", "mean", "median", "perfect", "storm-outs", "turns",
+    "mean, storm-out kept", "mean, storm-out zero",
+)  # fmt: skip
+_DIFFERENCE_HEAD = ("bot", "baseline", "games", "difference")
+
+
+def _summary_row(s: BotSummary) -> tuple[str, ...]:
+    return (
+        s.bot, str(s.games), f"{s.mean:.2f} ± {s.stderr:.2f}", f"{s.median:g}", str(s.perfect),
+        str(s.storm_outs), f"{s.mean_turns:.1f}", f"{s.kept_mean:.2f} ± {s.kept_stderr:.2f}",
+        f"{s.zero_mean:.2f} ± {s.zero_stderr:.2f}",
+    )  # fmt: skip
+
+
+def _difference_row(d: PairedDifference) -> tuple[str, ...]:
+    return (d.bot, d.baseline, str(d.games), f"{d.mean:+.2f} ± {d.stderr:.2f}")
+
+
+def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A plain HTML table, every cell escaped (a bot's name is the user's text)."""
+    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows
+    )
+    return f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"

@@ -81,8 +81,10 @@ def simulate(
 
     Args:
         bots: a bot name of [`BOTS`][hanabi_core.bots.BOTS], a bot factory (a callable taking a
-            `random.Random`, e.g. a bot class; it must pickle, so defined at module level, when
-            `workers` is above 1), or several of them: each plays the same seeds.
+            `random.Random`, e.g. a bot class), or several of them: each plays the same seeds.
+            On worker processes a factory travels by value with cloudpickle when it is installed
+            (the ``notebook`` and ``dask`` extras): one defined in a notebook or a script plays
+            there too; without it, by reference (pickle), so defined in a module.
         players: seats, when `options` is not given.
         variant: a variant id of [`VARIANTS`][hanabi_core.VARIANTS], when `options` is not given
             (default: the edition's, else ``"base"``).
@@ -92,18 +94,31 @@ def simulate(
         games: games per bot.
         seed: the first game's seed; ``seed + games - 1`` must be at most 2**64 - 1.
         workers: processes to play on (default: every core this process may use); 1 plays in
-            this process. The results do not depend on it.
-        records: a folder to write every game into, as ``<bot>-<seed>.json`` records (written
+            this process. With `executor`: the tasks it plays at once (default: what it says,
+            e.g. a Dask cluster's threads), two each kept under way. The results do not depend
+            on it.
+        records: a folder to write every game into, as ``<bot>-<seed>.json`` records (the bot's
+            name made a safe file name: letters, digits and ``.,+=@_-``, the rest ``_``; written
             by this process as each batch comes back: after Ctrl-C it holds exactly the games
             counted).
-        progress: called in this process as ``progress(done, total)`` (games, over every bot)
-            after each batch; it may raise `KeyboardInterrupt` to stop the run.
+        progress: ``True`` for a progress bar (`tqdm.auto`: a widget in a notebook, a line in
+            a terminal; the ``notebook`` extra), or a callable, called in this process as
+            ``progress(done, total)`` (games, over every bot) after each batch; it may raise
+            `KeyboardInterrupt` to stop the run.
         deals: one of `DEALS`: ``"seeded"`` (rule 2.5), ``"quux"`` (Quux's stream; `seed` is
             then a seed of ``std::mt19937``, from 0 to 2**32 - 1) or ``"hanab-live"`` (game *i*
             dealt as hanab.live deals ``p<players>v<variant id>s<seed + i>``; the variant must be
             one of hanab.live's).
         bot_seed: the key of the bots' generators, 0 to 2**64 - 1 (default: drawn from the
             operating system; the result keeps it, to repeat the run).
+        executor: a `concurrent.futures.Executor` to play the batches on instead of this
+            machine's processes: a Dask cluster's (``Client(address).get_executor()``), loky's,
+            an MPI pool's. It stays the caller's (not shut down). Its tasks are about a second
+            each, kept to two per worker under way; the records and `progress` are handled
+            here, as each task comes back. Every worker needs the same hanabi_core (checked),
+            and the modules of factories that do not travel by value (see
+            ``cloudpickle.register_pickle_by_value``). See
+            [Scaling out](../guides/scaling-out.md).
 
     Returns:
         The results, by bot and by seed; `interrupted` is set when Ctrl-C stopped the run, and
@@ -114,8 +129,11 @@ def simulate(
             worker number; Quux deals with a variant that is not five suits of ten cards.
         InvalidOptions: options the rules do not allow.
         IllegalAction: a bot chose an illegal action (the message names the seed).
+        InvalidArgument: a bot that cannot be sent to the worker processes (the message says
+            why and how to fix it).
         SimulationError: a worker process died, or a bot raised what is not an error
-            (`SystemExit`, its own `KeyboardInterrupt`, a bare `BaseException`).
+            (`SystemExit`, its own `KeyboardInterrupt`, a bare `BaseException`); a worker could
+            not load a bot, or runs another hanabi_core; the executor failed a task.
     """
     chosen = _bots(bots)
     if deals not in DEALS:
