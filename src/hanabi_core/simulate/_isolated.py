@@ -105,8 +105,18 @@ class _SeatProcess:
         self.process = context.Process(
             target=_serve, args=(theirs, dumps(factory)), daemon=True, name=f"seat {seat}"
         )
-        self.process.start()
-        theirs.close()
+        try:
+            self.process.start()
+        except (AssertionError, OSError) as error:  # a daemon may not start processes
+            self.connection.close()
+            raise SimulationError(
+                "the game under way",
+                f"cannot start the process of the bot in seat {seat} ({error or 'a daemon'}): "
+                "play Isolated bots in a process that may start others (on Dask, set the "
+                "config distributed.worker.daemon to False)",
+            ) from None
+        finally:
+            theirs.close()
 
     def ask(self, message: tuple[str, object], timeout: float) -> str:
         """Send `message`, the bot's reply (its text); a failure is a `SimulationError`."""

@@ -201,6 +201,10 @@ def pack(job: _Job, *, spawned: bool) -> _Packed:
     return _Packed(key, fingerprint(), bare, tuple(factories))
 
 
+#: The package's own kinds of file (what a wheel ships): a stray file in a checkout is not one.
+_SHIPPED = frozenset({".py", ".json", ".md", ".txt", ".gz", ".typed"})
+
+
 @functools.cache
 def fingerprint() -> str:
     """This process's hanabi_core: its version and a hash of its files (two checkouts of one
@@ -210,7 +214,7 @@ def fingerprint() -> str:
     root = Path(__file__).resolve().parent.parent
     digest = hashlib.blake2b(digest_size=8)
     for path in sorted(root.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+        if path.suffix in _SHIPPED and path.is_file() and "__pycache__" not in path.parts:
             digest.update(path.relative_to(root).as_posix().encode())
             digest.update(path.read_bytes())
     return f"{__version__} (files {digest.hexdigest()})"
