@@ -28,6 +28,13 @@ hanab.live's server deals for the seed ``p<players>v<variant id>s<seed + i>``
 gives the mean both ways a storm-out is scored: with the fireworks kept (Quux, hanabi.rs) and with
 zero (HLE and the HLE paper), whatever the options say (rule 10.5).
 
+The games are played on this machine's cores, or on any `concurrent.futures.Executor` given as
+`executor` (a Dask cluster: see [Scaling out](../guides/scaling-out.md)), with the same results.
+A result shows itself as one line, and as HTML tables in a notebook; `progress=True` draws a
+progress bar and [`plot`][hanabi_core.simulate.plot] returns the histograms' figure. `simulate` is
+not a sandbox (a bot runs beside the game's state): [`Isolated`][hanabi_core.simulate.Isolated]
+plays each seat in a process of its own, for contests.
+
 Ctrl-C (`KeyboardInterrupt`) stops the run cleanly: `simulate` returns what the finished games
 give, with `interrupted` set. `hanabi-core simulate` is the command-line face of this module.
 """
