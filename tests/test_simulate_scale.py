@@ -85,9 +85,58 @@ def test_a_thread_pool_as_the_executor_with_progress() -> None:
     assert seen[-1] == (80, 80) and [d for d, _ in seen] == sorted(d for d, _ in seen)
 
 
+def test_threads_building_a_variants_tables_at_once_keep_one() -> None:
+    # A Dask worker's threads (or a thread pool) deal the first games of a variant at once: each
+    # builds its tables, and the second to store them raised "read-only once built".
+    import pickle
+
+    from hanabi_core import VARIANTS, new_game
+
+    for _ in range(10):
+        fresh = pickle.loads(pickle.dumps(VARIANTS["multicolour"]))  # its cache still empty
+        barrier = threading.Barrier(6)
+
+        def deal(seed: int, variant: Any = fresh, barrier: Any = barrier) -> int:
+            barrier.wait(10)
+            return new_game(Options(3, variant=variant), seed=seed).turn
+
+        with ThreadPoolExecutor(6) as pool:
+            assert list(pool.map(deal, range(6))) == [0] * 6
+
+
 def test_the_executor_must_be_an_executor() -> None:
     with pytest.raises(ValueError, match="executor must be"):
         simulate(games=1, executor="tcp://x")  # type: ignore[arg-type]
+
+
+class CountingExecutor(ThreadPoolExecutor):
+    """A thread pool that counts the tasks submitted and not yet finished."""
+
+    def __init__(self) -> None:
+        super().__init__(2)
+        self.lock = threading.Lock()
+        self.open = self.most = self.submitted = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        with self.lock:
+            self.open += 1
+            self.submitted += 1
+            self.most = max(self.most, self.open)
+        return super().submit(self._counted, fn, *args, **kwargs)
+
+    def _counted(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        finally:  # before the future is done: the caller cannot see it finished sooner
+            with self.lock:
+                self.open -= 1
+
+
+def test_the_tasks_under_way_are_a_bounded_stream() -> None:
+    with CountingExecutor() as pool:
+        result = simulate("random", games=400, seed=0, workers=2, executor=pool, bot_seed=1)
+    assert result.summaries[0].games == 400
+    assert pool.submitted > 4 and pool.most <= 4  # two tasks per worker, never the whole run
 
 
 def test_tasks_grow_to_about_a_second_and_stay_bounded() -> None:
