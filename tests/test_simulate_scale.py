@@ -465,3 +465,63 @@ def test_l6_an_isolated_bots_error_is_told_in_words() -> None:
 
     with Isolated(Raiser) as isolated, pytest.raises(SimulationError, match="no idea"):
         simulate(isolated, games=1, workers=1)
+
+
+# --- Ten million games: the results as columns ---------------------------------------------------
+
+
+def test_game_results_are_columns_that_read_as_game_results() -> None:
+    from hanabi_core.simulate import GameResult, GameResults
+
+    games = [
+        GameResult(seed, seed % 26, 25, 60 + seed % 7, seed % 3, reason, seed % 20)
+        for seed, reason in zip(
+            range(2**64 - 5, 2**64), ["storm-out", "deck-exhausted"] * 3, strict=False
+        )
+    ][:5]
+    results = GameResults(games)
+    assert len(results) == 5 and list(results) == games and results == tuple(games)
+    assert results[-1] == games[-1] and results[1:3] == tuple(games[1:3])
+    assert results.column("turns") == [g.turns for g in games]
+    assert results.reasons() == [g.reason for g in games]
+    assert results.storm_outs() == [g.storm_out for g in games]
+    import pickle
+
+    assert pickle.loads(pickle.dumps(results)) == results
+    with pytest.raises(IndexError):
+        results[5]
+    with pytest.raises(ValueError, match="no column 'reason'"):
+        results.column("reason")
+    with pytest.raises(ValueError, match="whole numbers"):
+        GameResults([GameResult(-1, 0, 25, 1, 0, "storm-out")])
+
+
+def test_paired_differences_over_the_seeds_both_finished() -> None:
+    from hanabi_core.simulate import GameResult
+
+    def game(seed: int, score: int) -> GameResult:
+        return GameResult(seed, score, 25, 50, 0, "deck-exhausted")
+
+    base = [game(1, 10), game(2, 12), game(4, 20), game(5, 7)]
+    other = [game(2, 15), game(3, 1), game(5, 9), game(6, 3)]
+    result = Simulation(Options(2), None, 1, 6, ("a", "b"), (base, other))
+    (difference,) = result.differences
+    assert difference.games == 2 and difference.mean == 2.5  # seeds 2 (+3) and 5 (+2)
+    assert result.summaries[1].games == 4 and isinstance(result.games[0][0], GameResult)
+
+
+def test_a_simulation_keeps_about_30_bytes_a_game() -> None:
+    import tracemalloc
+
+    from hanabi_core.simulate import GameResults
+
+    rows = [(10**12 + i, i % 26, 25, 60, 1, "deck-exhausted", i % 26) for i in range(50_000)]
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        results = GameResults()
+        results._extend(rows)
+        kept = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(results) == 50_000 and kept / 50_000 < 40  # a tuple of GameResult: about 110

@@ -41,17 +41,19 @@ give, with `interrupted` set. `hanabi-core simulate` is the command-line face of
 
 from __future__ import annotations
 
+from ._games import GameResult, GameResults
 from ._isolated import Isolated
 from ._play import play_game
 from ._plot import plot
 from ._pool import default_workers
-from ._results import BotSummary, GameResult, PairedDifference, Simulation, SimulationError
+from ._results import BotSummary, PairedDifference, Simulation, SimulationError
 from ._run import DEALS, simulate
 
 __all__ = [
     "DEALS",
     "BotSummary",
     "GameResult",
+    "GameResults",
     "Isolated",
     "PairedDifference",
     "Simulation",

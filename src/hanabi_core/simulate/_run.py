@@ -14,9 +14,10 @@ from ..bots import BOTS, BotFactory
 from ..deal import MAX_SEED
 from ..errors import HanabiError, InvalidOptions, brief
 from ..options import EDITIONS, Options
+from ._games import GameResults
 from ._play import _deck, _quux_deck, play_game
 from ._pool import _ctrl_c_flag, _run_pool, default_workers, executor_width, run_executor
-from ._results import GameResult, Simulation, SimulationError
+from ._results import Simulation, SimulationError
 from ._work import TaskSizer, _Batch, _batches, _Done, _Job, _run_batch, local_size, pack
 
 #: The deal sources of `simulate`: ``"seeded"`` (game *i* dealt from seed ``seed + i``, rule 2.5),
@@ -215,7 +216,10 @@ def simulate(
                 decks[batch[0] * (1 << 40) + batch[1]] = batch[3]
             yield batch
 
-    found: list[list[GameResult]] = [[] for _ in chosen]
+    # Each bot's results as columns, in the order they come back, and where each batch went:
+    # (first seed, offset, count), to put them in seed order at the end.
+    found = [GameResults() for _ in chosen]
+    spans: list[list[tuple[int, int, int]]] = [[] for _ in chosen]
     done = 0
     interrupted = False
     sizer = TaskSizer(min(workers, max(total, 1)))
@@ -231,7 +235,8 @@ def simulate(
         if folder is not None:
             for row, text in zip(results, texts, strict=True):
                 (Path(folder) / f"{files[index]}-{row[0]}.json").write_text(text, encoding="utf-8")
-        found[index] += [GameResult(*row) for row in results]
+        spans[index].append((first, len(found[index]), len(results)))
+        found[index]._extend(results)
         done += len(results)
         if failed is not None:
             if kind is not None:
@@ -270,7 +275,7 @@ def simulate(
         seed=seed,
         requested=games,
         bots=tuple(name for name, _ in chosen),
-        games=tuple(tuple(sorted(results, key=lambda r: r.seed)) for results in found),
+        games=tuple(results._reordered(span) for results, span in zip(found, spans, strict=True)),
         interrupted=interrupted,
         deals=deals,
         bot_seed=bot_seed,
