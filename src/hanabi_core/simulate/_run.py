@@ -204,7 +204,8 @@ def simulate(
     local = executor is None and (workers == 1 or total <= 1)
     context = multiprocessing.get_context()
     # Checked before the first game: a bot that cannot travel is told now, with its cause.
-    packed = None if local else pack(job, spawned=executor is not None or _spawns(context))
+    # (An executor's workers may be forks: one that cannot load a bot says so itself.)
+    packed = None if local else pack(job, spawned=executor is None and _spawns(context))
     bar = _Bar(total) if progress is True else None
     report = bar if bar is not None else (progress if callable(progress) else None)
     decks: dict[int, bytes] = {}
