@@ -72,7 +72,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )  # fmt: skip
     sim.add_argument(
         "--dask", metavar="ADDRESS", help="play on the Dask cluster whose scheduler is at ADDRESS "
-        "(tcp://host:8786; the dask extra); --workers is then the tasks under way per two",
+        "(tcp://host:8786; the dask extra); --workers is then the tasks it plays at once "
+        "(default: its threads)",
     )  # fmt: skip
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--records", metavar="DIR", help="write every game as a record into DIR")

@@ -113,7 +113,10 @@ class GameResults(Sequence[GameResult]):
                 ) from None
 
     def _reordered(self, spans: list[tuple[int, int, int]]) -> GameResults:
-        """The results with the (first seed, offset, count) spans put in seed order."""
+        """The results with the (first seed, offset, count) spans put in seed order (itself when
+        they came in order, as on one worker: no second copy)."""
+        if spans == sorted(spans):
+            return self
         out = GameResults()
         out._reasons = list(self._reasons)
         for _, offset, count in sorted(spans):
