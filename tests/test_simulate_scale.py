@@ -377,6 +377,7 @@ def test_plot_returns_the_figure_and_still_writes_a_file(tmp_path: Path) -> None
     result = simulate(["simple", "random"], games=10, workers=1)
     figure = plot(result)
     assert figure.axes[0].get_xlabel() == "score" and not (tmp_path / "s.svg").exists()
+    assert figure._repr_png_().startswith(b"\x89PNG")  # what a notebook shows inline
     again = plot(result, tmp_path / "s.svg")
     assert (tmp_path / "s.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
     assert type(again) is type(figure)

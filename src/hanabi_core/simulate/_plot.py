@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import io
 import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
@@ -30,13 +32,13 @@ def plot(simulation: Simulation, path: str | os.PathLike[str] | None = None) -> 
         ImportError: matplotlib is not installed (the message says how to install it).
     """
     try:
-        from matplotlib.figure import Figure  # noqa: PLC0415  (an optional extra)
+        import matplotlib.figure  # noqa: F401, PLC0415  (an optional extra: asked at every call)
     except ImportError:
         from .._extras import missing_extra  # noqa: PLC0415
 
         raise missing_extra("drawing a plot", "matplotlib", "plot") from None
     max_score = simulation.options.variant.max_score
-    figure = Figure(figsize=(8, 4.5), layout="constrained")
+    figure = _figure_class()(figsize=(8, 4.5), layout="constrained")
     axes = figure.subplots()
     count = max(1, len(simulation.summaries))
     width = 0.8 / count
@@ -61,3 +63,20 @@ def plot(simulation: Simulation, path: str | os.PathLike[str] | None = None) -> 
     if path is not None:
         figure.savefig(os.fspath(path))
     return figure
+
+
+@functools.cache
+def _figure_class() -> type[Figure]:
+    """matplotlib's `Figure`, with the PNG a notebook shows for a cell's value: made without
+    pyplot, a figure is shown inline only once the inline backend is loaded otherwise."""
+    from matplotlib.figure import Figure  # noqa: PLC0415  (an optional extra)
+
+    class ScoreFigure(Figure):
+        """The score histograms' figure; a notebook shows it inline."""
+
+        def _repr_png_(self) -> bytes:
+            buffer = io.BytesIO()
+            self.savefig(buffer, format="png")
+            return buffer.getvalue()
+
+    return ScoreFigure
