@@ -20,11 +20,11 @@ from ._pool import _ctrl_c_flag, _run_pool, default_workers, executor_width, run
 from ._results import Simulation, SimulationError
 from ._work import TaskSizer, _Batch, _batches, _Done, _Job, _run_batch, local_size, pack
 
-#: The deal sources of `simulate`: ``"seeded"`` (game *i* dealt from seed ``seed + i``, rule 2.5),
-#: ``"quux"`` (game *i* is the *i*-th deck of Quuxplusone/Hanabi's stream for ``seed``) and
-#: ``"hanab-live"`` (game *i* is the deck hanab.live's server deals for its seed
-#: ``p<players>v<variant id>s<seed + i>``).
 DEALS: tuple[str, ...] = ("seeded", "quux", "hanab-live")
+"""The deal sources of `simulate`: ``"seeded"`` (game *i* dealt from seed ``seed + i``, rule 2.5),
+``"quux"`` (game *i* is the *i*-th deck of Quuxplusone/Hanabi's stream for ``seed``) and
+``"hanab-live"`` (game *i* is the deck hanab.live's server deals for its seed
+``p<players>v<variant id>s<seed + i>``)."""
 
 
 def _bots(
