@@ -104,6 +104,13 @@ def test_threads_building_a_variants_tables_at_once_keep_one() -> None:
             assert list(pool.map(deal, range(6))) == [0] * 6
 
 
+def test_a_shut_down_executor_is_a_simulation_error() -> None:
+    pool = ThreadPoolExecutor(1)
+    pool.shutdown()
+    with pytest.raises(SimulationError, match="the executor took no more tasks"):
+        simulate("random", games=4, executor=pool)
+
+
 def test_the_executor_must_be_an_executor() -> None:
     with pytest.raises(ValueError, match="executor must be"):
         simulate(games=1, executor="tcp://x")  # type: ignore[arg-type]

@@ -203,7 +203,14 @@ def run_executor(
 
     try:
         for batch in batches:
-            under_way[executor.submit(run_packed, packed, batch)] = batch
+            try:
+                future = executor.submit(run_packed, packed, batch)
+            except Exception as error:  # shut down, its client closed, its pool broken
+                raise SimulationError(
+                    f"seeds {_seeds([batch])}",
+                    f"the executor took no more tasks ({type(error).__name__}: {str(error)[:300]})",
+                ) from None
+            under_way[future] = batch
             while len(under_way) >= 2 * width:
                 collect_finished()
         while under_way:
