@@ -327,10 +327,12 @@ def test_a_worker_killed_mid_run_loses_no_game_and_counts_none_twice(
     lost: list[object] = []
 
     def kill_one(done: int, total: int) -> None:
-        if not lost:  # the first batch back: the others are under way on both workers
-            address, pid = next(iter(pids.items()))
-            lost.append(client.processing().get(address, []))  # the tasks it takes down
-            os.kill(pid, signal.SIGKILL)
+        if not lost:  # the first batch back: the others are under way on the workers
+            processing = client.processing()
+            # The worker with the most tasks under way: the tasks it takes down with it.
+            address = max(pids, key=lambda a: len(processing.get(a, ())))
+            lost.append(processing.get(address, []))
+            os.kill(pids[address], signal.SIGKILL)
 
     remote = simulate(
         executor=client.get_executor(), records=tmp_path / "dask", progress=kill_one, **arguments
