@@ -13,7 +13,11 @@ busy machine penalises all three alike):
 - **harness, N workers**: `simulate(..., workers=N)` on worker processes;
 - **direct, N processes**: N bare processes running the direct loop on a share of the seeds
   each: what the machine itself allows (two hyperthreads of one core, or a busy machine, give
-  less than N times), so that the harness's speed-up can be read against it.
+  less than N times), so that the harness's speed-up can be read against it;
+- **Dask, N workers** (when `distributed` is installed; `--no-dask` leaves it out):
+  `simulate(..., executor=client.get_executor())` on a Dask `LocalCluster` of N worker processes,
+  one thread each, started once before the runs (its start is not timed): the cluster's cost
+  beside the local pool (the scheduler, one-second tasks, results through TCP).
 
 The overhead is harness-1 over direct, less one; the speed-up is harness-1 over harness-N. CPU
 seconds (this process and its workers) are printed beside the wall-clock times: on a machine
@@ -25,6 +29,8 @@ seconds allow on idle cores.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import logging
 import multiprocessing
 import os
 import platform
@@ -33,6 +39,7 @@ import resource
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 
 from hanabi_core import Options, apply, new_game, view
 from hanabi_core.bots import BOTS, decide
@@ -80,7 +87,7 @@ def timed(run: Callable[[], int]) -> tuple[float, float, int]:
 
 
 def main() -> None:
-    """Run the three ways side by side and print the figures."""
+    """Start the cluster, run the ways side by side and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bot", choices=tuple(BOTS), default="random")
     parser.add_argument("--players", type=int, default=2)
@@ -88,13 +95,49 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--no-dask", action="store_true", help="leave out the Dask row")
     args = parser.parse_args()
     options = Options(args.players)
+    with contextlib.ExitStack() as stack:
+        executor = None if args.no_dask else start_cluster(stack, args.workers)
+        measure(args, options, executor)
 
-    def harness(workers: int) -> Callable[[], int]:
+
+def start_cluster(stack: contextlib.ExitStack, workers: int) -> Executor | None:
+    """A local Dask cluster of `workers` processes, one thread each; `None` without Dask."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        print("distributed is not installed: no Dask row (pip install -e '.[dask]')")
+        return None
+    cluster = stack.enter_context(
+        LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+    )
+    client = stack.enter_context(Client(cluster))
+    client.wait_for_workers(workers, timeout=120)
+    executor: Executor = client.get_executor()
+    return executor
+
+
+def measure(args: argparse.Namespace, options: Options, executor: Executor | None) -> None:
+    """Run the ways side by side, alternated, and print the figures."""
+
+    def harness(workers: int, on: Executor | None = None) -> Callable[[], int]:
         def run() -> int:
             result = simulate(
-                args.bot, options=options, games=args.games, seed=args.seed, workers=workers
+                args.bot,
+                options=options,
+                games=args.games,
+                seed=args.seed,
+                workers=workers,
+                executor=on,
+                bot_seed=0,
             )
             return sum(result.scores())
 
@@ -108,6 +151,9 @@ def main() -> None:
             args.bot, options, args.games, args.seed, args.workers
         ),
     }
+    dask = f"Dask, {args.workers} workers"
+    if executor is not None:
+        runs[dask] = harness(args.workers, executor)
     best: dict[str, tuple[float, float]] = {}
     totals = set()
     load_before = os.getloadavg()
@@ -118,7 +164,8 @@ def main() -> None:
             if name not in best or wall < best[name][0]:
                 best[name] = (wall, cpu)
     load_after = os.getloadavg()
-    assert len(totals) == 1, "the three ways must play the same games"
+    if args.bot == "random":  # the direct loop seeds its bots otherwise: equal totals at 0
+        assert len(totals) == 1, "every way must play the same games"
 
     print(
         f"{args.bot} bot, {args.players} players, {args.games} games, best of {args.repeat}; "
@@ -147,6 +194,11 @@ def main() -> None:
         f"the machine's own limit ({args.workers} bare processes vs the direct loop): "
         f"{base / split:.2f}x; the harness reaches {100 * (one / many) / (base / split):.0f}% of it"
     )
+    if dask in best:
+        print(
+            f"Dask vs the local pool ({args.workers} workers each): "
+            f"{many / best[dask][0]:.2f}x the games/s"
+        )
     sys.stdout.flush()
 
 

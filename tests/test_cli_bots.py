@@ -93,7 +93,8 @@ def test_simulate_bot_from_a_file_path(
     assert main([*argv, "--seats", f"{spec},simple"]) == 0
     assert _json(capsys)["bot"] == "authorbot_file.py:Cautious,simple"
     written = sorted(path.name for path in (tmp_path / "games").iterdir())
-    assert len(written) == 6 and "authorbot_file.py:Cautious-0.json" in written
+    # The file names are safe ones (issue 30, L5): no folder, no drive colon.
+    assert len(written) == 6 and "authorbot_file.py_Cautious-0.json" in written
 
 
 def test_seats_puts_different_bots_at_one_table(

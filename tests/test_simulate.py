@@ -364,9 +364,9 @@ def test_low_the_records_folder_holds_exactly_the_games_counted(tmp_path: Path) 
 
 
 def test_low_batches_are_made_as_they_are_needed() -> None:
-    from hanabi_core.simulate import _batches
+    from hanabi_core.simulate._work import _batches, local_size
 
-    batches = _batches(1, 10**9, 0, 2)
+    batches = _batches(1, 10**9, 0, local_size(2))
     assert next(batches) == (0, 0, 25, None)  # a generator: nothing is built for the billion games
 
 

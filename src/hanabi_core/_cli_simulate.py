@@ -70,6 +70,11 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--workers", type=int, default=None, help="processes (default: every core); "
         "the results do not depend on it",
     )  # fmt: skip
+    sim.add_argument(
+        "--dask", metavar="ADDRESS", help="play on the Dask cluster whose scheduler is at ADDRESS "
+        "(tcp://host:8786; the dask extra); --workers is then the tasks it plays at once "
+        "(default: its threads)",
+    )  # fmt: skip
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--records", metavar="DIR", help="write every game as a record into DIR")
     sim.add_argument("--plot", metavar="FILE.png", help="draw the score histograms (matplotlib)")
@@ -148,18 +153,18 @@ def run(args: argparse.Namespace) -> int:
     workers = args.workers if args.workers is not None else default_workers()
     isatty = getattr(sys.stderr, "isatty", None)
     bar = _Progress(sys.stderr) if isatty is not None and isatty() else None
-    result = simulate(
-        bots,
-        options=options,
-        edition=edition,
-        games=args.games,
-        seed=args.seed,
-        workers=workers,
-        records=args.records,
-        progress=bar,
-        deals=args.deals,
-        bot_seed=args.bot_seed,
-    )
+    arguments: dict[str, Any] = {
+        "options": options, "edition": edition, "games": args.games, "seed": args.seed,
+        "records": args.records, "progress": bar, "deals": args.deals, "bot_seed": args.bot_seed,
+    }  # fmt: skip
+    if args.dask is not None:
+        from .simulate._dask import dask_executor, send_by_value  # noqa: PLC0415 (the extra)
+
+        with dask_executor(args.dask) as (executor, workers):
+            send_by_value(bot for bot in bots if not isinstance(bot, str))
+            result = simulate(bots, workers=args.workers, executor=executor, **arguments)
+    else:
+        result = simulate(bots, workers=workers, **arguments)
     if bar is not None:
         bar.close(sum(s.games for s in result.summaries), workers)
     if args.json:

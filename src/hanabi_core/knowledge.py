@@ -183,7 +183,7 @@ def _face_tables(variant: Variant) -> _FaceTables:
             rank=MappingProxyType(rank),
             copies=MappingProxyType(copies),
         )
-        cache.faces = tables
+        tables = cache.keep("faces", tables)
     return tables
 
 

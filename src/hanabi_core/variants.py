@@ -8,10 +8,11 @@ its own (rule 9.1): `rules.py` reads this data through a few hooks.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from enum import Enum
 from functools import cached_property, partial
-from typing import Any
+from typing import Any, TypeVar
 
 from attrs import Attribute, field, frozen
 
@@ -39,6 +40,11 @@ MAX_CARDS = 1000
 BASE_COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "white")
 
 
+_T = TypeVar("_T")
+#: One lock for every `Cache.keep`: a table is built once per value, so it is rarely taken.
+_CACHE_LOCK = threading.Lock()
+
+
 class Cache:
     """Room for the tables higher modules derive from a frozen value: `tables` for `rules.py`'s
     (through `_tables`), `faces` for `knowledge.py`'s face masks (a variant's only).
@@ -63,6 +69,17 @@ class Cache:
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"the cached {name} are read-only once built")
+
+    def keep(self, name: str, value: _T) -> _T:
+        """Store `value` as `name` unless it is set already; what is stored. Threads that build
+        the same tables at once (`simulate` on a thread pool, a Dask worker's threads) keep the
+        first one built, where a second write would raise."""
+        with _CACHE_LOCK:
+            found = getattr(self, name)
+            if found is None:
+                object.__setattr__(self, name, value)
+                return value
+            return found  # type: ignore[no-any-return]  # what this name always holds
 
 
 def _suit_index(suits: tuple[Suit, ...]) -> Mapping[str, int]:

@@ -75,7 +75,7 @@ def option_tables(options: Options) -> OptionTables:
     tables: OptionTables | None = cache.tables  # type: ignore[assignment]  # a cache options keeps
     if tables is None:
         tables = _build_tables(options)
-        cache.tables = tables
+        tables = cache.keep("tables", tables)
     return tables
 
 
@@ -168,7 +168,7 @@ def variant_tables(variant: Variant) -> VariantTables:
             sudoku=variant.sudoku,
             stack_size=variant.stack_size,
         )
-        cache.tables = tables
+        tables = cache.keep("tables", tables)
     return tables
 
 
