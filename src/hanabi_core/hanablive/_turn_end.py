@@ -17,6 +17,7 @@ from ..cards import DealtCard
 from ..rules import legal_actions_from  # the one statement of legality (sections 3 to 5)
 from ..rules.dead_hands import dead_hands_outcome, playable_now, still_to_move, waits
 from ..rules.effects import (  # the one statement of a turn's effects (sections 5 to 7)
+    Table,
     end_of_turn,
     no_legal_action,
     seat_to_move,
@@ -66,14 +67,11 @@ def end_turn(  # noqa: PLR0917
         # not the fireworks: rules 7.1 to 7.3 need only the score (no Throw It in a Hole
         # variant reverses a suit); the server's gameOver says when rule 7.6 ends it.
         scored = with_fits(built, track.hole_fits)
-        turns_left, outcome = end_of_turn(
-            options, track.turns_left, last_draw, scored, storms, discards, None
-        )
+        table = Table(scored, discards, notes, storms)
+        turns_left, outcome = end_of_turn(options, table, track.turns_left, last_draw, None)
     else:
-        turns_left, outcome = end_of_turn(
-            options, track.turns_left, last_draw, built, storms, discards, card, directions,
-            starts,
-        )  # fmt: skip
+        table = Table(built, discards, notes, storms, directions, starts)
+        turns_left, outcome = end_of_turn(options, table, track.turns_left, last_draw, card)
     after = (player + 1) % options.players  # rule 3.2
     undecided = False
     if (
@@ -87,7 +85,7 @@ def end_turn(  # noqa: PLR0917
         # could decide, the server's next message does.
         seats = still_to_move(options.players, after, turns_left)
         held = (cast(DealtCard, faces[o]) for s in seats if s != game.seat for o in hands[s])
-        if not playable_now(options, built, directions, starts, held):
+        if not playable_now(options, table, held):
             unseen = (game.seat in seats and hands[game.seat]) or (draws and player in seats)
             if unseen:
                 undecided = True

@@ -27,17 +27,8 @@ from ..log import Entry
 from ..options import Options
 from ..scoring import max_points
 from ..spec import Rule
-from ..state import Direction, EndReason, GameState, Outcome, new_state, not_a_state, push
-from .dead_hands import dead_hands_outcome, playable_now, still_to_move, waits
-from .effects import (
-    Effect,
-    card_effect,
-    end_of_turn,
-    firework_after,
-    no_legal_action,
-    outcome_after_turn,
-    seat_to_move,
-)
+from ..state import Direction, EndReason, GameState, Log, Outcome, new_state, not_a_state, push
+from .effects import Effect, _after_turn, _card_effect, firework_after, outcome_after_turn
 from .hands import dealt_orders
 from .legality import (  # the legality core (sections 3 to 6), called directly on the hot path
     _check_card_action,
@@ -414,7 +405,7 @@ def apply(state: GameState, action: Action) -> GameState:
                     card = hand[slot]
                     return _end_turn(
                         state, action, (), card, hand[:slot] + hand[slot + 1 :],
-                        card_effect(
+                        _card_effect(
                             state.options, state.built, state.discards, state.notes, state.storms,
                             state.directions, state.starts, card, not card.inverted,
                         ),
@@ -435,7 +426,7 @@ def apply(state: GameState, action: Action) -> GameState:
                         card = hand[slot]
                         return _end_turn(
                             state, action, (), card, hand[:slot] + hand[slot + 1 :],
-                            card_effect(
+                            _card_effect(
                                 options, state.built, state.discards, state.notes, state.storms,
                                 state.directions, state.starts, card, card.inverted,
                             ),
@@ -455,12 +446,22 @@ def apply(state: GameState, action: Action) -> GameState:
                     ):
                         # Rule 4.1: the clue spends a Note; nobody draws.
                         return _end_turn(
-                            state, action, touched, None, None,
+                            state,
+                            action,
+                            touched,
+                            None,
+                            None,
                             (
-                                state.built, state.discards, state.notes - cost, state.storms,
-                                state.directions, state.starts, False, False,
+                                state.built,
+                                state.discards,
+                                state.notes - cost,
+                                state.storms,
+                                state.directions,
+                                state.starts,
+                                False,
+                                False,
                             ),
-                        )  # fmt: skip
+                        )
         error = check(state, action)
     except Exception:
         # Issue 25: a value that is not a state fails on its first field read; name the
@@ -484,12 +485,13 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
     hand: tuple[DealtCard, ...] | None,
     effect: Effect,
 ) -> GameState:
-    """The draw (rule 6.5), the turn order (3.2), the log, and the end of the game (section 7,
-    `effects.end_of_turn` and, for rule 7.4c, `effects.seat_to_move`).
+    """The draw (rule 6.5), the turn order (3.2) and the log, then the end of the game (section
+    7, `effects.after_turn`), then the next state.
 
     `hand` is the acting player's hand after a play or discard, before the draw; `None` after a
     clue, which leaves every hand as it was. `effect` is the turn's, as `effects.card_effect`
-    gives it: `(built, discards, notes, storms, directions, starts, misplay, note_gained)`.
+    gives it, its `Table` unpacked: `(built, discards, notes, storms, directions, starts,
+    misplay, note_gained)`.
     """
     built, discards, notes, storms, directions, starts, misplay, note_gained = effect
     options = state.options
@@ -508,33 +510,42 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
             last_draw = drawn == len(dealt)
         hands = (*hands[:p], hand, *hands[p + 1 :])
     log = push(state.log, _entry(Entry, (p, action, touched, card, misplay, note_gained, new_card)))
+    nxt = (p + 1) % options.players  # rule 3.2
     turns_left = state.turns_left
-    if turns_left is None and not last_draw:  # before the final round: nothing of 7.3 to count
+    if turns_left is None and not last_draw and options.last_round:
+        # `after_turn`'s answer on the hot path, without its call: before the final round of a
+        # game with one, only rules 7.1, 7.2 and 7.6 can end it (7.6a needs the final round,
+        # 7.4c a game without one).
         outcome = outcome_after_turn(
             options, built, storms, None, discards, card, directions, starts
         )
+        seat = nxt
     else:
-        turns_left, outcome = end_of_turn(
-            options, turns_left, last_draw, built, storms, discards, card, directions, starts
-        )
-    nxt = (p + 1) % options.players  # rule 3.2
-    if outcome is None and turns_left and options.end_at_max_reachable:
-        # Rule 7.6a: in the final round only the hands of players still to move count.
-        held = (c for seat in still_to_move(options.players, nxt, turns_left) for c in hands[seat])
-        if not playable_now(options, built, directions, starts, held):
-            outcome = dead_hands_outcome(options, built)
-    after = new_state(
-        options, dealt, hands, drawn, built, discards, notes, storms, nxt,
+        can_act = _unasked if options.last_round else _can_act(options, hands, notes, log)
+        turns_left, outcome, seat, _ = _after_turn(
+            options, built, discards, notes, storms, directions, starts, turns_left, last_draw,
+            card, hands, nxt, can_act,
+        )  # fmt: skip
+    return new_state(
+        options, dealt, hands, drawn, built, discards, notes, storms, seat,
         state.turn + 1, turns_left, log, outcome, directions, starts, state.seed,
     )  # fmt: skip
-    if outcome is None and not options.last_round and not hands[nxt] and not waits(options, notes):
-        # Rule 7.4c, no last round: a player with an empty hand may have nothing left to do;
-        # every hand is seen here, so legality decides.
-        seat, ends = seat_to_move(
-            options, nxt, lambda seat: bool(legal_actions(evolve(after, current_player=seat)))
+
+
+def _unasked(seat: int) -> bool:
+    """`after_turn`'s `can_act` where rule 7.4c never asks it (a game with a last round)."""
+    return True
+
+
+def _can_act(
+    options: Options, hands: tuple[tuple[DealtCard, ...], ...], notes: int, log: Log
+) -> Callable[[int], bool]:
+    """Rule 7.4c's question after a turn: whether `seat` has a legal action. Every hand is seen
+    here, so legality decides."""
+
+    def can_act(seat: int) -> bool:
+        return bool(
+            _legal_actions(options, seat, len(hands[seat]), hands, notes, _logged_actions(log))
         )
-        if ends:
-            return evolve(after, outcome=no_legal_action(options))
-        if seat != nxt:
-            return evolve(after, current_player=seat)  # ruling 13.9
-    return after
+
+    return can_act
