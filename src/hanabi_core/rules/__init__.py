@@ -28,7 +28,7 @@ from ..options import Options
 from ..scoring import max_points
 from ..spec import Rule
 from ..state import Direction, EndReason, GameState, Log, Outcome, new_state, not_a_state, push
-from .effects import Effect, _after_turn, _card_effect, firework_after, outcome_after_turn
+from .effects import Effect, Table, _card_effect, after_turn, firework_after, outcome_after_turn
 from .hands import dealt_orders
 from .legality import (  # the legality core (sections 3 to 6), called directly on the hot path
     _check_card_action,
@@ -522,10 +522,10 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
         seat = nxt
     else:
         can_act = _unasked if options.last_round else _can_act(options, hands, notes, log)
-        turns_left, outcome, seat, _ = _after_turn(
-            options, built, discards, notes, storms, directions, starts, turns_left, last_draw,
-            card, hands, nxt, can_act,
-        )  # fmt: skip
+        table = Table(built, discards, notes, storms, directions, starts)
+        turns_left, outcome, seat, _ = after_turn(
+            options, table, turns_left, last_draw, card, hands, nxt, can_act
+        )
     return new_state(
         options, dealt, hands, drawn, built, discards, notes, storms, seat,
         state.turn + 1, turns_left, log, outcome, directions, starts, state.seed,

@@ -10,7 +10,12 @@ card and what befell it) and return facts; none reads a `GameState`, a message o
 - `end_of_turn`: the final round's count and the end of the game after a turn (rules 7.1 to 7.6,
   in rule 7.7's order, through `outcome_after_turn`);
 - `seat_to_move`: rule 7.4c and ruling 13.9, given whether each seat can act, which the driver
-  answers from what it sees, or answers "cannot tell" (then it defers to whoever can).
+  answers from what it sees, or answers "cannot tell" (then it defers to whoever can);
+- `after_turn`: the whole of section 7 after a turn, in rule 7.7's order (`end_of_turn`, then
+  rule 7.6a, then `seat_to_move`), from the hands as the driver sees them.
+
+`Table` names the facts a turn changes (the fireworks, the discard pile, the Notes and Storms,
+the Up or Down directions and Sudoku starts), which these functions take and give back.
 """
 
 from __future__ import annotations
@@ -329,59 +334,27 @@ def after_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a d
     assert goes_on == (None, None, 1, False)
     ```
     """
-    return AfterTurn(
-        *_after_turn(options, *table, turns_left, last_draw, card, hands, next_seat, can_act)
-    )
-
-
-def _after_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
-    options: Options,
-    built: tuple[int, ...],
-    discards: tuple[DealtCard, ...],
-    notes: int,
-    storms: int,
-    directions: tuple[int, ...],
-    starts: tuple[int, ...],
-    turns_left: int | None,
-    last_draw: bool,
-    card: DealtCard | None,
-    hands: Sequence[Sequence[DealtCard | None]],
-    next_seat: int,
-    can_act: Callable[[int], bool | None],
-) -> tuple[int | None, Outcome | None, int, bool]:
-    """`after_turn` on the `Table`'s fields, for `apply`'s hot path, as `_card_effect`."""
-    if turns_left is not None:
-        turns_left -= 1  # rule 7.3: one more of the final round's turns is used
-    if last_draw and options.last_round:
-        # Rule 7.3: the last card is drawn; every player, the drawer too, has one turn.
-        turns_left = options.players
-    outcome = outcome_after_turn(
-        options, built, storms, turns_left, discards, card, directions, starts
-    )
+    turns_left, outcome = end_of_turn(options, table, turns_left, last_draw, card)
     if outcome is None and turns_left and options.end_at_max_reachable:
         # Rule 7.6a: in the final round only the hands of players still to move count. A card
         # the driver cannot see, if one alone could decide, leaves it undecided.
         held = [c for s in still_to_move(options.players, next_seat, turns_left) for c in hands[s]]
-        if not any(
-            firework_after(options, built, directions, starts, c.suit_index, c.rank)[0]
-            for c in held
-            if c is not None
-        ):
+        if not playable_now(options, table, [c for c in held if c is not None]):
             if None in held:
-                return turns_left, None, next_seat, True
-            outcome = dead_hands_outcome(options, built)
+                return AfterTurn(turns_left, None, next_seat, True)
+            outcome = dead_hands_outcome(options, table.built)
     if (
         outcome is None
         and not options.last_round
         and not hands[next_seat]
-        and not waits(options, notes)  # rule 7.4c under "wait": the game goes on
+        and not waits(options, table.notes)  # rule 7.4c under "wait": the game goes on
     ):
         # Rule 7.4c, no last round: a player with an empty hand may have nothing left to do.
         seat, ends = seat_to_move(options, next_seat, can_act)
         if ends:
-            return turns_left, no_legal_action(options), next_seat, False
-        return turns_left, None, seat, ends is None
-    return turns_left, outcome, next_seat, False
+            return AfterTurn(turns_left, no_legal_action(options), next_seat, False)
+        return AfterTurn(turns_left, None, seat, ends is None)
+    return AfterTurn(turns_left, outcome, next_seat, False)
 
 
 def still_to_move(players: int, next_seat: int, turns_left: int | None) -> tuple[int, ...]:
@@ -401,7 +374,7 @@ def still_to_move(players: int, next_seat: int, turns_left: int | None) -> tuple
 def playable_now(options: Options, table: Table, cards: Iterable[DealtCard]) -> bool:
     """Whether one of `cards` extends its firework now (rules 6.2, 9.7, 9.29, 9.32)."""
     built, _, _, _, directions, starts = table
-    return any(  # `_after_turn` asks the same of the hands still to move (rule 7.6a)
+    return any(
         firework_after(options, built, directions, starts, card.suit_index, card.rank)[0]
         for card in cards
     )
