@@ -31,20 +31,22 @@ from ..state import Direction, EndReason, GameState, Log, Outcome, new_state, no
 from .effects import Effect, Table, _card_effect, after_turn, firework_after, outcome_after_turn
 from .hands import dealt_orders
 from .legality import (  # the legality core (sections 3 to 6), called directly on the hot path
-    _check_card_action,
-    _check_clue,
+    Refusal,
     _last_clue_type,
     _legal_actions,
     _logged_actions,
     _may_touch_nothing,
-    _refuse,
+    _refusal,
     _touched,
     _verb,
+    check_facts,
+    refusal,
 )
 from .reach import sudoku_next, up_or_down_next
 from .tables import note_cap, variant_tables
 
 __all__ = [
+    "Refusal",
     "abandon",
     "apply",
     "check",
@@ -55,6 +57,7 @@ __all__ = [
     "new_game",
     "outcome_after_turn",
     "playable",
+    "refusal",
     "sudoku_next",
     "up_or_down_next",
 ]
@@ -226,25 +229,7 @@ def legal_actions_from(  # noqa: PLR0917  (the facts legality reads, one by one)
     assert len(legal_actions_from(seen.options, 0, 5, seen.hands, 0)) == 10
     ```
     """
-    if not isinstance(options, Options):
-        raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
-    players = options.players
-    if type(mover) is not int or not 0 <= mover < players:
-        raise InvalidArgument("mover", f"must be a seat from 0 to {players - 1}, got {mover!r}")
-    if type(hand_size) is not int or not 0 <= hand_size <= options.hand_size:
-        raise InvalidArgument(
-            "hand_size", f"must be from 0 to {options.hand_size} cards, got {hand_size!r}"
-        )
-    if type(notes) is not int or notes < 0:
-        raise InvalidArgument("notes", f"must be a count of Notes (0 or more), got {notes!r}")
-    if len(hands) != players or not all(
-        isinstance(hand, Sequence) and all(isinstance(card, DealtCard) for card in hand)
-        for seat, hand in enumerate(hands)
-        if seat != mover
-    ):
-        raise InvalidArgument(
-            "hands", f"must hold {players} hands, each other seat's a sequence of DealtCard"
-        )
+    check_facts(options, mover, hand_size, hands, notes, unseen=False)
     if over:
         return ()  # rule 3.3
     return _legal_actions(options, mover, hand_size, hands, notes, newest_first)
@@ -301,25 +286,23 @@ def check(state: GameState, action: object) -> IllegalAction | None:
     try:
         if state.outcome is not None:
             # Rule 3.3: nothing is played after the end.
-            return _refuse(
-                state,
-                action,
+            return IllegalAction(
                 Rule.NO_ACTION_AFTER_THE_END,
                 f"Cannot {_verb(action)}: the game is over "
                 f"({state.outcome.reason.value.replace('-', ' ')}, score {state.outcome.score})",
+                action=action,
+                state=state,
             )
-        if isinstance(action, (Play, Discard)):
-            return _check_card_action(state, action)
-        if isinstance(action, (ColourClue, RankClue)):
-            return _check_clue(state, action)
-        # Rule 3.4: a turn is one of the four actions, nothing else (no passing, rule 3.1).
-        return _refuse(
-            state,
-            action,
-            Rule.KNOWN_ACTIONS_ONLY,
-            f"Cannot take {brief(action)} as a turn: "
-            "a turn is a Play, Discard, ColourClue or RankClue",
+        # Every other refusal is stated once, from facts (`legality.refusal`); the state sees
+        # every hand, so it never answers "cannot tell".
+        p = state.current_player
+        hands = state.hands
+        found = _refusal(
+            state.options, p, len(hands[p]), hands, state.notes, _logged_actions(state.log), action
         )
+        if found is None:
+            return None
+        return IllegalAction(found.rule, found.reason, action=action, state=state)
     except Exception:
         # Issue 25: a value that is not a state fails on its first field read; name the
         # argument. Checked only here, on the failure path, so that a state pays nothing.
@@ -437,7 +420,7 @@ def apply(state: GameState, action: Action) -> GameState:
                 variant = options.variant
                 cost = variant.note_units  # rule 9.25: 2 half Notes in Clue Starved
                 if state.notes >= cost and target != p and 0 <= target < options.players:
-                    touched = _touched(state, action)
+                    touched = _touched(options, state.hands[target], action)
                     if (
                         touched or (touched is not None and _may_touch_nothing(options, action))
                     ) and not (
