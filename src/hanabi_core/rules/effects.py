@@ -71,6 +71,11 @@ class Table(NamedTuple):
     starts: tuple[int, ...] = ()
 
 
+# `Table(...)` and `AfterTurn(...)` from a tuple, without the NamedTuple's Python-level `__new__`:
+# the same value at half the cost (a driver such as `LiveGame` calls these on every message).
+_table: Callable[[type[Table], tuple[object, ...]], Table] = tuple.__new__
+
+
 #: What a card played or discarded leaves, on `apply`'s hot path: `(built, discards, notes,
 #: storms, directions, starts, misplay, note_gained)`, the `Table`'s fields then two flags.
 Effect = tuple[
@@ -96,7 +101,7 @@ def card_effect(
     ```
     """
     effect = _card_effect(options, *table, card, played)
-    return Table(*effect[:6]), effect[6], effect[7]
+    return _table(Table, effect[:6]), effect[6], effect[7]
 
 
 def _card_effect(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
@@ -341,7 +346,7 @@ def after_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a d
         held = [c for s in still_to_move(options.players, next_seat, turns_left) for c in hands[s]]
         if not playable_now(options, table, [c for c in held if c is not None]):
             if None in held:
-                return AfterTurn(turns_left, None, next_seat, True)
+                return _after(AfterTurn, (turns_left, None, next_seat, True))
             outcome = dead_hands_outcome(options, table.built)
     if (
         outcome is None
@@ -352,9 +357,12 @@ def after_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a d
         # Rule 7.4c, no last round: a player with an empty hand may have nothing left to do.
         seat, ends = seat_to_move(options, next_seat, can_act)
         if ends:
-            return AfterTurn(turns_left, no_legal_action(options), next_seat, False)
-        return AfterTurn(turns_left, None, seat, ends is None)
-    return AfterTurn(turns_left, outcome, next_seat, False)
+            return _after(AfterTurn, (turns_left, no_legal_action(options), next_seat, False))
+        return _after(AfterTurn, (turns_left, None, seat, ends is None))
+    return _after(AfterTurn, (turns_left, outcome, next_seat, False))
+
+
+_after: Callable[[type[AfterTurn], tuple[object, ...]], AfterTurn] = tuple.__new__
 
 
 def still_to_move(players: int, next_seat: int, turns_left: int | None) -> tuple[int, ...]:
