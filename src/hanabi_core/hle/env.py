@@ -57,7 +57,7 @@ from .agent import (
     color_char_to_idx,
 )
 from .config import _int_option
-from .knowledge import _initial_knowledge, _seer
+from .knowledge import _initial_knowledge, _seer, after_clue
 from .observation import PlayerObservation
 from .snapshot import _Config, _Snapshot
 
@@ -406,14 +406,7 @@ class HanabiEnv(Environment):
                 bit <<= 1
             last_key = ((uid * self.players + actor) << self.options.hand_size | mask) << 1 | 1
             if knowledge is not None:
-                field, value, negative = config.clue_fields[uid]
-                mine = knowledge[target]
-                held_knowledge = tuple(
-                    [
-                        k & field | value if mask >> slot & 1 else k & negative
-                        for slot, k in enumerate(mine)
-                    ]
-                )
+                held_knowledge = after_clue(knowledge[target], mask, config.clue_fields[uid])
                 knowledge = (*knowledge[:target], held_knowledge, *knowledge[target + 1 :])
         else:
             face = config.faces[card.suit_index][card.rank]

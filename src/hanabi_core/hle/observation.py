@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import hle
 from ..views import view
-from .knowledge import _HINTED_COLOUR_SHIFT, _HINTED_RANK_SHIFT
+from .knowledge import HINTED_COLOUR_SHIFT, HINTED_RANK_SHIFT
 from .snapshot import _Snapshot
 
 __all__ = ["PlayerObservation"]
@@ -160,8 +160,8 @@ class PlayerObservation(Mapping[str, Any]):
                 continue
             cards: list[dict[str, Any]] = []
             for k in knowledge[p]:
-                colour = k >> _HINTED_COLOUR_SHIFT & 7
-                rank = k >> _HINTED_RANK_SHIFT & 7
+                colour = k >> HINTED_COLOUR_SHIFT & 7
+                rank = k >> HINTED_RANK_SHIFT & 7
                 cards.append(
                     {
                         "color": hle.COLOUR_CHARS[colour - 1] if colour else None,
