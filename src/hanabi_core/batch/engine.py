@@ -10,9 +10,9 @@ import numpy.typing as npt
 
 from .. import hle
 from ..cards import Card
-from ..datasets import record_from_uids, replay_uids
 from ..errors import IllegalAction, InvalidDeck, InvalidOptions, brief
 from ..hle.moves import uid_of
+from ..hle.replay import record_from_uids, replay_uids
 from ..options import Options
 from ..records import GameRecord
 from ..rules import check
