@@ -36,7 +36,6 @@ from .legality import (  # the legality core (sections 3 to 6), called directly 
     _legal_actions,
     _logged_actions,
     _may_touch_nothing,
-    _refusal,
     _touched,
     _verb,
     check_facts,
@@ -286,18 +285,12 @@ def check(state: GameState, action: object) -> IllegalAction | None:
     try:
         if state.outcome is not None:
             # Rule 3.3: nothing is played after the end.
-            return IllegalAction(
-                Rule.NO_ACTION_AFTER_THE_END,
-                f"Cannot {_verb(action)}: the game is over "
-                f"({state.outcome.reason.value.replace('-', ' ')}, score {state.outcome.score})",
-                action=action,
-                state=state,
-            )
+            return _after_the_end(state, f"Cannot {_verb(action)}: the game is over", action)
         # Every other refusal is stated once, from facts (`legality.refusal`); the state sees
         # every hand, so it never answers "cannot tell".
         p = state.current_player
         hands = state.hands
-        found = _refusal(
+        found = refusal(
             state.options, p, len(hands[p]), hands, state.notes, _logged_actions(state.log), action
         )
         if found is None:
@@ -309,6 +302,14 @@ def check(state: GameState, action: object) -> IllegalAction | None:
         if isinstance(state, GameState):
             raise
         raise not_a_state(state) from None
+
+
+def _after_the_end(state: GameState, words: str, action: object) -> IllegalAction:
+    """Rule 3.3's refusal: nothing is done after the end, whose reason and score it quotes."""
+    ended = state.outcome
+    assert ended is not None
+    reason = f"{words} ({ended.reason.value.replace('-', ' ')}, score {ended.score})"
+    return IllegalAction(Rule.NO_ACTION_AFTER_THE_END, reason, action=action, state=state)
 
 
 def is_legal(state: GameState, action: object) -> bool:
@@ -345,12 +346,7 @@ def abandon(state: GameState) -> GameState:
         # value with an `outcome` would otherwise be "abandoned" (and this is no hot path).
         raise not_a_state(state)
     if state.outcome is not None:
-        raise IllegalAction(
-            Rule.NO_ACTION_AFTER_THE_END,
-            f"Cannot abandon the game: it is already over "
-            f"({state.outcome.reason.value.replace('-', ' ')}, score {state.outcome.score})",
-            state=state,
-        )
+        raise _after_the_end(state, "Cannot abandon the game: it is already over", None)
     # Rule 8.1 through `max_points`, as every other ending: under `descending_score` the highest
     # score is not the number of cards (probe C of issue 21).
     outcome = Outcome(EndReason.ABANDONED, 0, max_points(state.options), Rule.ABANDONED)

@@ -75,6 +75,10 @@ def _logged_actions(log: Log | None) -> Iterator[Action]:
         log = log.previous
 
 
+#: Every seat's cards, oldest first, as legality reads them; `None` for a hand not seen.
+Hands = Sequence[Sequence[DealtCard] | None]
+
+
 class Refusal(NamedTuple):
     """Why an action is refused, from facts: `refusal`'s answer, which `check` wraps in an
     [`IllegalAction`][hanabi_core.errors.IllegalAction] with the same rule and sentence."""
@@ -99,7 +103,7 @@ def refusal(  # noqa: PLR0917  (the facts legality reads, one by one, as `legal_
     options: Options,
     mover: int,
     hand_size: int,
-    hands: Sequence[Sequence[DealtCard] | None],
+    hands: Hands,
     notes: int,
     newest_first: Iterable[Action],
     action: object,
@@ -139,99 +143,16 @@ def refusal(  # noqa: PLR0917  (the facts legality reads, one by one, as `legal_
             sequence of `DealtCard` (or `None`) for each seat.
     """
     check_facts(options, mover, hand_size, hands, notes, unseen=True)
-    return _refusal(options, mover, hand_size, hands, notes, newest_first, action)
-
-
-def check_facts(  # noqa: PLR0917
-    options: Options,
-    mover: int,
-    hand_size: int,
-    hands: Sequence[Sequence[DealtCard] | None],
-    notes: int,
-    unseen: bool,
-) -> None:
-    """Raise `InvalidOptions` or `InvalidArgument` for facts legality cannot read: the checks of
-    `legal_actions_from` and `refusal`. `unseen`: any hand may be `None`; otherwise only the
-    mover's may be, and is not read."""
-    if not isinstance(options, Options):
-        raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
-    players = options.players
-    if type(mover) is not int or not 0 <= mover < players:
-        raise InvalidArgument("mover", f"must be a seat from 0 to {players - 1}, got {mover!r}")
-    if type(hand_size) is not int or not 0 <= hand_size <= options.hand_size:
-        raise InvalidArgument(
-            "hand_size", f"must be from 0 to {options.hand_size} cards, got {hand_size!r}"
-        )
-    if type(notes) is not int or notes < 0:
-        raise InvalidArgument("notes", f"must be a count of Notes (0 or more), got {notes!r}")
-    if (
-        not isinstance(hands, Sequence)
-        or len(hands) != players
-        or not all(
-            (hand is None and unseen)
-            or (isinstance(hand, Sequence) and all(isinstance(card, DealtCard) for card in hand))
-            for seat, hand in enumerate(hands)
-            if seat != mover
-        )
-    ):
-        kind = "a sequence of DealtCard or None" if unseen else "a sequence of DealtCard"
-        raise InvalidArgument("hands", f"must hold {players} hands, each other seat's {kind}")
-
-
-def _refusal(  # noqa: PLR0917
-    options: Options,
-    mover: int,
-    hand_size: int,
-    hands: Sequence[Sequence[DealtCard] | None],
-    notes: int,
-    newest_first: Iterable[Action],
-    action: object,
-) -> Refusal | None:
-    """`refusal` on facts known to be good (the game's own, or checked)."""
     if isinstance(action, (Play, Discard)):
         return _card_refusal(options, hand_size, notes, action)
-    if isinstance(action, (ColourClue, RankClue)):
-        return _clue_refusal(options, mover, hands, notes, newest_first, action)
-    # Rule 3.4: a turn is one of the four actions, nothing else (no passing, rule 3.1).
-    return Refusal(
-        Rule.KNOWN_ACTIONS_ONLY,
-        None,
-        f"Cannot take {brief(action)} as a turn: a turn is a Play, Discard, ColourClue or RankClue",
-    )
-
-
-def _card_refusal(
-    options: Options, hand_size: int, notes: int, action: Play | Discard
-) -> Refusal | None:
-    slot = action.slot
-    discard = isinstance(action, Discard)
-    if not 0 <= slot < hand_size:
-        # Rules 5.1 and 6.1: the card must be one of your own.
-        rule = Rule.DISCARD_FROM_OWN_HAND if discard else Rule.PLAY_FROM_OWN_HAND
-        holding = (
-            "your hand is empty" if not hand_size else f"your hand has slots 0 to {hand_size - 1}"
-        )
-        verb = "discard" if discard else "play"
-        return Refusal(rule, "slot", f"Cannot {verb} slot {slot}: {holding}")
-    if discard and notes >= note_cap(options) and not options.variant.discards_at_note_cap:
-        # Rule 5.2: a discard earns a Note back, so it needs a spent one (not so with an inverted
-        # suit, rule 9.13).
+    if not isinstance(action, (ColourClue, RankClue)):
+        # Rule 3.4: a turn is one of the four actions, nothing else (no passing, rule 3.1).
         return Refusal(
-            Rule.DISCARD_NEEDS_A_SPENT_NOTE,
+            Rule.KNOWN_ACTIONS_ONLY,
             None,
-            f"Cannot discard: all {options.max_notes} Notes are available",
+            f"Cannot take {brief(action)} as a turn: "
+            "a turn is a Play, Discard, ColourClue or RankClue",
         )
-    return None
-
-
-def _clue_refusal(  # noqa: PLR0917
-    options: Options,
-    mover: int,
-    hands: Sequence[Sequence[DealtCard] | None],
-    notes: int,
-    newest_first: Iterable[Action],
-    action: ColourClue | RankClue,
-) -> Refusal | None:
     target = action.target
     variant = options.variant
     if notes < variant.note_units:
@@ -299,6 +220,61 @@ def _clue_refusal(  # noqa: PLR0917
             f"a {kind} clue",
         )
     return CANNOT_TELL if untold else None
+
+
+def check_facts(
+    options: Options, mover: int, hand_size: int, hands: Hands, notes: int, *, unseen: bool
+) -> None:
+    """Raise `InvalidOptions` or `InvalidArgument` for facts legality cannot read: the checks of
+    `legal_actions_from` and `refusal`. `unseen`: any hand may be `None`; otherwise only the
+    mover's may be, and is not read."""
+    if not isinstance(options, Options):
+        raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
+    players = options.players
+    if type(mover) is not int or not 0 <= mover < players:
+        raise InvalidArgument("mover", f"must be a seat from 0 to {players - 1}, got {mover!r}")
+    if type(hand_size) is not int or not 0 <= hand_size <= options.hand_size:
+        raise InvalidArgument(
+            "hand_size", f"must be from 0 to {options.hand_size} cards, got {hand_size!r}"
+        )
+    if type(notes) is not int or notes < 0:
+        raise InvalidArgument("notes", f"must be a count of Notes (0 or more), got {notes!r}")
+    if (
+        not isinstance(hands, Sequence)
+        or len(hands) != players
+        or not all(
+            (hand is None and unseen)
+            or (isinstance(hand, Sequence) and all(isinstance(card, DealtCard) for card in hand))
+            for seat, hand in enumerate(hands)
+            if seat != mover
+        )
+    ):
+        kind = "a sequence of DealtCard or None" if unseen else "a sequence of DealtCard"
+        raise InvalidArgument("hands", f"must hold {players} hands, each other seat's {kind}")
+
+
+def _card_refusal(
+    options: Options, hand_size: int, notes: int, action: Play | Discard
+) -> Refusal | None:
+    slot = action.slot
+    discard = isinstance(action, Discard)
+    if not 0 <= slot < hand_size:
+        # Rules 5.1 and 6.1: the card must be one of your own.
+        rule = Rule.DISCARD_FROM_OWN_HAND if discard else Rule.PLAY_FROM_OWN_HAND
+        holding = (
+            "your hand is empty" if not hand_size else f"your hand has slots 0 to {hand_size - 1}"
+        )
+        verb = "discard" if discard else "play"
+        return Refusal(rule, "slot", f"Cannot {verb} slot {slot}: {holding}")
+    if discard and notes >= note_cap(options) and not options.variant.discards_at_note_cap:
+        # Rule 5.2: a discard earns a Note back, so it needs a spent one (not so with an inverted
+        # suit, rule 9.13).
+        return Refusal(
+            Rule.DISCARD_NEEDS_A_SPENT_NOTE,
+            None,
+            f"Cannot discard: all {options.max_notes} Notes are available",
+        )
+    return None
 
 
 def _may_touch_nothing(options: Options, action: ColourClue | RankClue) -> bool:
