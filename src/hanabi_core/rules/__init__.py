@@ -468,9 +468,9 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
     7, `effects.after_turn`), then the next state.
 
     `hand` is the acting player's hand after a play or discard, before the draw; `None` after a
-    clue, which leaves every hand as it was. `effect` is the turn's, as `effects.card_effect`
-    gives it, its `Table` unpacked: `(built, discards, notes, storms, directions, starts,
-    misplay, note_gained)`.
+    clue, which leaves every hand as it was. `effect` is the turn's: `effects.card_effect`'s
+    answer with its `Table` unpacked, `(built, discards, notes, storms, directions, starts,
+    misplay, note_gained)`, as its positional core `_card_effect` gives it on this hot path.
     """
     built, discards, notes, storms, directions, starts, misplay, note_gained = effect
     options = state.options
