@@ -33,17 +33,17 @@ import gzip
 import json
 import lzma
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import IO, Any
 
 from .cards import Card
 from .errors import IllegalAction, InvalidDeck, InvalidRecord, brief
 from .hle import COLOUR_CHARS, HLE_COLOURS, max_moves
 from .hle.moves import _uid_table
-from .options import EDITIONS, Options
+from .hle.replay import record_from_uids, replay_uids  # re-exported: their public home
+from .options import EDITIONS
 from .records import GameRecord
 from .rules import apply, new_game
-from .state import GameState
 
 __all__ = ["read_ah2ac2", "read_jaxmarl_corpus", "record_from_uids", "replay_uids"]
 
@@ -96,40 +96,6 @@ def _card(text: object, where: str) -> Card:
     ):
         raise InvalidRecord(where, f"must be a card such as 'R1', got {brief(text)}")
     return Card(HLE_COLOURS[COLOUR_CHARS.index(text[0])], int(text[1]))
-
-
-def replay_uids(options: Options, deck: Sequence[Card], uids: Sequence[int]) -> GameState:
-    """The state after playing the move `uids` from `deck` (top card first).
-
-    Raises:
-        InvalidRecord: a uid that is not a move of the game (``$.actions[i]``), or a deck that is
-            not the variant's cards (``$.deck``).
-        IllegalAction: a move the rules forbid; ``error.turn`` is its index in `uids`.
-    """
-    try:
-        state = new_game(options, deck=deck)
-    except InvalidDeck as error:
-        raise InvalidRecord("$.deck", str(error)) from None
-    actions = _uid_table(options).actions
-    moves = len(actions[0])
-    for turn, uid in enumerate(uids):
-        if type(uid) is not int or not 0 <= uid < moves:
-            raise InvalidRecord(f"$.actions[{turn}]", f"must be a move uid from 0 to {moves - 1}")
-        try:
-            state = apply(state, actions[state.current_player][uid])
-        except IllegalAction as error:
-            raise error.at_turn(turn) from None
-    return state
-
-
-def record_from_uids(options: Options, deck: Sequence[Card], uids: Sequence[int]) -> GameRecord:
-    """The [`GameRecord`][hanabi_core.GameRecord] of a game given as a deck and HLE move uids.
-
-    Raises:
-        InvalidRecord, IllegalAction: as [`replay_uids`][hanabi_core.datasets.replay_uids].
-    """
-    state = replay_uids(options, deck, uids)
-    return GameRecord(options, deck, [turn.action for turn in state.turns], edition="hle")
 
 
 def read_jaxmarl_corpus(

@@ -41,13 +41,13 @@ from .errors import InvalidArgument, brief
 from .knowledge import CardKnowledge
 from .scoring import max_points
 from .state import Direction, GameState, Outcome
-from .variants import Variant
+from .variants import ID_PREFIX, Variant
 from .views import HiddenClue, PlayerView, SeenTurn, view
 
 if TYPE_CHECKING:
     from .state import Turn
 
-__all__ = ["WIDTH", "hle_text", "outcome", "state_repr", "suit_fill", "svg", "text", "view_repr"]
+__all__ = ["WIDTH", "outcome", "state_repr", "suit_fill", "svg", "text", "view_repr"]
 
 #: The widest line `text` writes, in characters.
 WIDTH = 100
@@ -425,8 +425,6 @@ def outcome(result: Outcome) -> str:
 
 
 def _variant_word(variant: Variant) -> str:
-    from .hanablive.variants import ID_PREFIX  # noqa: PLC0415 (the catalogue stays unread)
-
     word = variant.id.removeprefix(ID_PREFIX)
     return word if " " not in word else f"'{word}'"
 
@@ -448,96 +446,6 @@ def view_repr(seen: PlayerView) -> str:
         f"<PlayerView seat {seen.seat} {_variant_word(seen.options.variant)} "
         f"{seen.options.players}p turn {seen.turn}{over} score {score}>"
     )
-
-
-# --- HLE's text of an observation ---------------------------------------------------------------
-
-
-def hle_text(
-    observation: Mapping[str, Any],
-    *,
-    knowledge: Sequence[Sequence[int]] | str | None = "view",
-) -> str:
-    """An rl_env observation printed as HLE prints its ``HanabiObservation``: life and info
-    tokens, the fireworks, each hand from the observer's on (``Cur player`` before the hand of the
-    player to move) with each card's clue knowledge (``RX|R12345``: the colour and rank a clue
-    named, X for none, then the colours and ranks still plausible), the deck size and the discards.
-
-    It reads the observation's own entries (``life_tokens``, ``observed_hands``, …) and, for the
-    plausible colours and ranks, `knowledge`: HLE's packed card knowledge of each hand from the
-    observer's on (the format of [`hle_knowledge`][hanabi_core.hle.hle_knowledge]); ``"view"``
-    (the default) computes it from the observation's ``pyhanabi`` view; `None` prints none, as HLE
-    does for its MINIMAL observation type. `str(observation)` passes the environment's own.
-
-    Raises:
-        InvalidArgument: `observation` is not a mapping with HLE's observation keys.
-
-    ```python
-    from hanabi_core import rl_env
-
-    env = rl_env.make("Hanabi-Full", num_players=2)
-    observation = env.reset()["player_observations"][0]
-    assert str(observation).splitlines()[:2] == ["Life tokens: 3", "Info tokens: 8"]
-    ```
-    """
-    from .hle import COLOUR_CHARS, view_knowledge  # noqa: PLC0415 (HLE's words, on first use)
-
-    if not isinstance(observation, Mapping) or not all(k in observation for k in _HLE_KEYS):
-        raise InvalidArgument(
-            "observation", f"must be an rl_env observation (HLE's keys), got {brief(observation)}"
-        )
-    seen = observation["pyhanabi"]
-    fireworks = observation["fireworks"]
-    colours = len(fireworks)
-    ranks = len(seen.options.variant.ranks) if isinstance(seen, PlayerView) else 5
-    players = observation["num_players"]
-    hands = observation["observed_hands"]
-    hinted = observation["card_knowledge"]
-    plausible: Sequence[Sequence[int]] | None = None
-    if knowledge == "view" and isinstance(seen, PlayerView):
-        packed = view_knowledge(seen)
-        plausible = [packed[(seen.seat + offset) % players] for offset in range(players)]
-    elif not isinstance(knowledge, str):
-        plausible = knowledge
-    lines = [
-        f"Life tokens: {observation['life_tokens']}",
-        f"Info tokens: {observation['information_tokens']}",
-        "Fireworks: " + "".join(f"{c}{n} " for c, n in fireworks.items()),
-        "Hands:",
-    ]
-    for offset, hand in enumerate(hands):
-        if offset > 0:
-            lines.append("-----")
-        if offset == observation["current_player_offset"]:
-            lines.append("Cur player")
-        for slot, card in enumerate(hand):
-            face = _hle_card(card)
-            told = hinted[offset][slot]
-            colour = told["color"] or "X"
-            rank = "X" if told["rank"] is None else str(told["rank"] + 1)
-            bits = (1 << colours) - 1 | ((1 << ranks) - 1) << 5
-            if plausible is not None:
-                bits = plausible[offset][slot]
-            # HLE's packing (hle.knowledge): bits 0-4 the plausible colours, 5-9 the ranks.
-            maybe = "".join(COLOUR_CHARS[c] for c in range(colours) if bits >> c & 1)
-            maybe += "".join(str(r + 1) for r in range(ranks) if bits >> (5 + r) & 1)
-            lines.append(f"{face} || {colour}{rank}|{maybe}")
-    lines.append(f"Deck size: {observation['deck_size']}")
-    discards = "".join(" " + _hle_card(card) for card in observation["discard_pile"])
-    return "\n".join(lines) + f"\nDiscards:{discards}"
-
-
-#: The entries of an observation `hle_text` reads.
-_HLE_KEYS = (
-    "life_tokens", "information_tokens", "fireworks", "num_players", "observed_hands",
-    "card_knowledge", "current_player_offset", "deck_size", "discard_pile", "pyhanabi",
-)  # fmt: skip
-
-
-def _hle_card(card: Mapping[str, Any]) -> str:
-    if card["color"] is None or card["rank"] < 0:
-        return "XX"
-    return f"{card['color']}{card['rank'] + 1}"
 
 
 # --- SVG -----------------------------------------------------------------------------------------
@@ -860,3 +768,22 @@ def svg(game: GameState | PlayerView, *, names: Sequence[str] | None = None) -> 
         + "".join(out.parts)
         + "</svg>"
     )
+
+
+def __getattr__(name: str) -> Any:
+    """`render.hle_text`, kept for code written before it moved to
+    [`hanabi_core.hle.hle_text`][hanabi_core.hle.hle_text] (HLE's text is the HLE room's; the
+    renderer knows no adapter): it warns and hands over the HLE room's function."""
+    if name == "hle_text":
+        import warnings  # noqa: PLC0415
+
+        warnings.warn(
+            "hanabi_core.render.hle_text moved to hanabi_core.hle.hle_text",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        # The one import of an adapter from the renderer, for this deprecated name only.
+        from .hle.text import hle_text  # noqa: PLC0415
+
+        return hle_text
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -36,6 +36,10 @@ __all__ = [
 #: game record holds.
 MAX_CARDS = 1000
 
+#: The prefix of the ids (`Variant.id`) of the variants built from hanab.live's catalogue
+#: (`hanablive.variant`): `repr` shows a variant's id without it.
+ID_PREFIX = "hanab.live:"
+
 #: The five colours of the base game, in the order the spec lists them.
 BASE_COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "white")
 

@@ -16,16 +16,19 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+# HLE's layouts, stated once in `hle`: the copies per rank and the thermometer codes, and the
+# card knowledge packed in one int per card as `hle_knowledge` packs it (0 here for no card).
+from ..hle.encoding import copies_per_rank as _copies
+from ..hle.encoding import thermometers
+from ..hle.knowledge import COLOUR_FIELD as _COLOUR_FIELD
+from ..hle.knowledge import HINTED_COLOUR_SHIFT as _HINTED_COLOUR_SHIFT
+from ..hle.knowledge import HINTED_RANK_SHIFT as _HINTED_RANK_SHIFT
+from ..hle.knowledge import RANK_FIELD as _RANK_FIELD
+from ..hle.knowledge import RANK_SHIFT as _RANK_SHIFT
+from ..hle.knowledge import fresh_knowledge
+
 #: Ranks per colour (HLE's ``ranks`` is always 5 here).
 RANKS = 5
-# HLE's card knowledge packed in one int per card, as `hanabi_core.hle.hle_knowledge` packs it:
-# bits 0-4 the plausible colours, 5-9 the plausible ranks, 10-12 the hinted colour + 1, 13-15
-# the hinted rank + 1; 0 for no card.
-_RANK_SHIFT = 5
-_HINTED_COLOUR_SHIFT = 10
-_HINTED_RANK_SHIFT = 13
-_COLOUR_FIELD = 31 | 7 << _HINTED_COLOUR_SHIFT
-_RANK_FIELD = 31 << _RANK_SHIFT | 7 << _HINTED_RANK_SHIFT
 
 
 class BatchState(NamedTuple):
@@ -84,13 +87,8 @@ class BatchState(NamedTuple):
     legal: Any
 
 
-def _copies(ranks: int) -> list[int]:
-    # HLE's NumberCardInstances: 3 of the lowest rank, 1 of the highest, 2 of the others.
-    return [3 if r == 0 else 1 if r == ranks - 1 else 2 for r in range(ranks)]
-
-
 def _thermometers(length: int) -> np.ndarray[Any, Any]:
-    return (np.arange(length)[None, :] < np.arange(length + 1)[:, None]).astype(np.uint8)
+    return np.array(thermometers(length), np.uint8).reshape(length + 1, length)
 
 
 class Tables:
@@ -155,7 +153,7 @@ class Tables:
         self.value = np.array(value, np.int32)
         self.copies = np.array([copies[f % r] for f in range(cr)], np.int32)
         self.base_deck = np.repeat(np.arange(cr, dtype=np.int8), self.copies)
-        self.fresh = (1 << c) - 1 | 31 << _RANK_SHIFT
+        self.fresh = fresh_knowledge(c)
         # rot[s, k]: the seat k places after seat s (observer-relative seats).
         self.rot = (np.arange(p)[:, None] + np.arange(p)[None, :]) % p
         eye = np.eye(cr + 1, cr, dtype=np.uint8)

@@ -10,10 +10,10 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import hle
-from ..actions import ColourClue, Discard, Play, RankClue
 from ..cards import Card
-from ..datasets import record_from_uids, replay_uids
 from ..errors import IllegalAction, InvalidArgument, InvalidDeck, InvalidOptions, brief
+from ..hle.moves import uid_of
+from ..hle.replay import record_from_uids, replay_uids
 from ..options import Options
 from ..records import GameRecord
 from ..rules import check
@@ -278,17 +278,9 @@ class Engine:
         return self._out(batch)
 
     def _uid(self, turn: Turn) -> int:
-        t = self.tables
-        action = turn.action
-        if isinstance(action, Discard):
-            return int(action.slot)
-        if isinstance(action, Play):
-            return t.hand_size + action.slot
-        offset = (action.target - turn.player) % t.players
-        if isinstance(action, ColourClue):
-            return 2 * t.hand_size + (offset - 1) * t.colours + hle.colour_index(action.colour)
-        assert isinstance(action, RankClue)
-        return 2 * t.hand_size + (t.players - 1) * t.colours + (offset - 1) * 5 + action.rank - 1
+        uid = uid_of(self.options, turn.player, turn.action)  # HLE's one uid layout
+        assert uid is not None  # a legal turn of an HLE game
+        return uid
 
     # --- playing ----------------------------------------------------------------------------
 

@@ -5,17 +5,18 @@ from the tracker so that they read the tracker's state and change nothing."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from ..actions import ColourClue, Discard, Play, RankClue
+from ..actions import Discard, Play
 from ..cards import DealtCard
 from ..options import Options
+from ..rules import legality
 from ..rules.tables import face_index, variant_tables
 from ..spec import Rule
 from ..state import Fate, card_fate
 from ..views import HiddenPlay
 from .protocol import Desync
-from .track import Track, last_clue_type, live_tables, oldest_first
+from .track import Track, live_tables, logged_actions, oldest_first
 
 if TYPE_CHECKING:
     from .live import LiveGame
@@ -90,33 +91,28 @@ def check_revealed(
 
 
 def refusal(game: LiveGame, action: object) -> tuple[Rule, str]:
-    """The first rule `action` breaks, in rule order as `rules.check` finds it, and why (for
-    `LiveGame.action_message`)."""
-    options, seat, track = game.options, game.seat, game._t
+    """The first rule `action` breaks, in rule order as `rules.check` finds it, and why, in
+    `check`'s sentence (for `LiveGame.action_message`): rules 3.3 and 3.2 here, the rest by
+    `rules.legality.refusal` from what the seat sees (its own hand unseen, which no clue of its
+    own touches)."""
+    seat, track = game.seat, game._t
     if game.is_over:
-        return Rule.NO_ACTION_AFTER_THE_END, "the game is over"
+        return Rule.NO_ACTION_AFTER_THE_END, f"Cannot {action}: the game is over"
     if not game.is_my_turn:
-        return Rule.TURN_ORDER, f"it is not seat {seat}'s turn"
-    if isinstance(action, (Play, Discard)):
-        size = len(track.hands[seat])
-        if not 0 <= action.slot < size:
-            rule = (
-                Rule.PLAY_FROM_OWN_HAND if isinstance(action, Play) else Rule.DISCARD_FROM_OWN_HAND
-            )
-            return rule, f"your hand has slots 0 to {size - 1}"
-        return Rule.DISCARD_NEEDS_A_SPENT_NOTE, f"all {options.max_notes} Notes are available"
-    if isinstance(action, (ColourClue, RankClue)):
-        variant = options.variant
-        if track.notes < variant.note_units:
-            half = "only half a Note is" if track.notes else "no Note tokens are"
-            return Rule.CLUE_COSTS_A_NOTE, f"{half} available"
-        if action.target == seat or not 0 <= action.target < options.players:
-            return Rule.CLUE_TARGETS_ANOTHER_PLAYER, "a clue goes to another player"
-        if isinstance(action, ColourClue) and action.colour not in variant.clue_colours:
-            return Rule.CLUE_NAMES_ONE_VALUE, "this variant has no such clue colour"
-        if isinstance(action, RankClue) and action.rank not in variant.clue_ranks:
-            return Rule.CLUE_NAMES_ONE_VALUE, "this variant's clues cannot name that rank"
-        if last_clue_type(variant, track) is type(action):
-            return Rule.ALTERNATING_CLUES, "a clue cannot be of the type of the one before it"
-        return Rule.CLUE_MUST_TOUCH, f"it touches none of seat {action.target}'s cards"
-    return Rule.KNOWN_ACTIONS_ONLY, "a turn is a Play, Discard, ColourClue or RankClue"
+        return Rule.TURN_ORDER, f"Cannot {action}: it is not seat {seat}'s turn"
+    faces = track.faces
+    hands = tuple(
+        None if s == seat else tuple(cast(DealtCard, faces[order]) for order in hand)
+        for s, hand in enumerate(track.hands)
+    )
+    found = legality.refusal(
+        game.options,
+        seat,
+        len(track.hands[seat]),
+        hands,
+        track.notes,
+        logged_actions(track),
+        action,
+    )
+    assert found is not None  # only an action `legal_actions` leaves out is asked about
+    return found.rule, found.reason

@@ -20,6 +20,7 @@ from ..cards import DealtCard
 from ..errors import brief
 from ..knowledge import learn
 from ..rules.effects import (  # the one statement of a turn's effects (sections 5 to 7)
+    Table,
     card_effect,
     firework_after,
 )
@@ -160,9 +161,10 @@ def on_card(game: LiveGame, m: Mapping[str, Any], index: int) -> Track:
         seen = (*seen[:face], seen[face] + 1, *seen[face + 1 :])
     t = game._t
     played = is_play or failed
-    built, discards, notes, storms, directions, starts, misplay, note_gained = card_effect(
-        options, t.built, t.discards, t.notes, t.storms, t.directions, t.starts, card, played
+    table, misplay, note_gained = card_effect(
+        options, Table(t.built, t.discards, t.notes, t.storms, t.directions, t.starts), card, played
     )
+    built, discards, notes, storms, directions, starts = table
     if is_play and misplay:
         raise Desync(
             index,

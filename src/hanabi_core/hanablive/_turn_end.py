@@ -1,11 +1,11 @@
 """How a turn of `LiveGame` ends: whose turn is next (rule 3.2) and whether the game ended
 (section 7), as far as one seat can tell from what it sees.
 
-The rules are the rules room's (`rules.effects.end_of_turn`, `seat_to_move`, `no_legal_action`,
-`rules.dead_hands`); this module gives them the facts the tracker holds, and says "cannot tell"
-where a rule hangs on the seat's own unseen cards (rules 7.4c and 7.6a, and 9.33 while its own
-cards lie face down in the hole): the server's next message settles it
-(`_ending.game_over_outcome`).
+The rules are the rules room's (`rules.effects.after_turn`, section 7 in rule 7.7's order); this
+module gives it the facts the tracker holds, the seat's own cards unseen, and it says "cannot
+tell" where a rule hangs on them (rules 7.4c and 7.6a); while its own cards lie face down in the
+hole (rule 9.33) rules 7.6 and 7.6a are not asked. The server's next message settles what is
+left open (`_ending.game_over_outcome`).
 """
 
 from __future__ import annotations
@@ -15,12 +15,7 @@ from typing import TYPE_CHECKING, cast
 from ..actions import Action
 from ..cards import DealtCard
 from ..rules import legal_actions_from  # the one statement of legality (sections 3 to 5)
-from ..rules.dead_hands import dead_hands_outcome, playable_now, still_to_move, waits
-from ..rules.effects import (  # the one statement of a turn's effects (sections 5 to 7)
-    end_of_turn,
-    no_legal_action,
-    seat_to_move,
-)
+from ..rules.effects import Table, after_turn  # the one statement of section 7
 from ..views import HiddenClue, HiddenPlay
 from .track import (
     LoggedTurn,
@@ -64,50 +59,33 @@ def end_turn(  # noqa: PLR0917
     if track.hole_unknown:
         # Rule 9.33: with cards of its own in the hole the seat knows the score (the fits),
         # not the fireworks: rules 7.1 to 7.3 need only the score (no Throw It in a Hole
-        # variant reverses a suit); the server's gameOver says when rule 7.6 ends it.
-        scored = with_fits(built, track.hole_fits)
-        turns_left, outcome = end_of_turn(
-            options, track.turns_left, last_draw, scored, storms, discards, None
-        )
+        # variant reverses a suit); the server's gameOver says when rule 7.6 or 7.6a ends it
+        # (`_ending`), so they are not asked here.
+        table = Table(with_fits(built, track.hole_fits), discards, notes, storms)
+        options, card = options.replace(end_at_max_reachable=False), None
     else:
-        turns_left, outcome = end_of_turn(
-            options, track.turns_left, last_draw, built, storms, discards, card, directions,
-            starts,
-        )  # fmt: skip
-    after = (player + 1) % options.players  # rule 3.2
-    undecided = False
-    if (
-        outcome is None
-        and turns_left
-        and options.end_at_max_reachable
-        and not track.hole_unknown  # rule 9.33: the server's gameOver says (`_ending`)
+        table = Table(built, discards, notes, storms, directions, starts)
+    # The cards held after the turn as the seat sees them: its own unseen, and the draw still to
+    # come (rule 6.5) unseen too; where one of them alone could decide rule 7.6a or 7.4c,
+    # `after_turn` says undecided and the server's next message settles it. Only those two
+    # rules read the hands (7.6a in the final round, 7.4c without a last round): other turns
+    # build none.
+    seen_hands: tuple[tuple[DealtCard | None, ...], ...] = ()
+    if not options.last_round or (
+        options.end_at_max_reachable and (track.turns_left is not None or last_draw)
     ):
-        # Rule 7.6a: in the final round only the hands of players still to move count. The
-        # seat's own cards, and a card still to be drawn, are unseen: if one of them alone
-        # could decide, the server's next message does.
-        seats = still_to_move(options.players, after, turns_left)
-        held = (cast(DealtCard, faces[o]) for s in seats if s != game.seat for o in hands[s])
-        if not playable_now(options, built, directions, starts, held):
-            unseen = (game.seat in seats and hands[game.seat]) or (draws and player in seats)
-            if unseen:
-                undecided = True
-            else:
-                outcome = dead_hands_outcome(options, built)
-    if (
-        outcome is None
-        and not options.last_round
-        and not hands[after]
-        and not waits(options, notes)  # rule 7.4c under "wait": the game goes on
-    ):
-        # Rule 7.4c, no last round: a seat with an empty hand may have nothing to do.
-        newest = (entry.action, *logged_actions(track))
-        seat, ends = seat_to_move(
-            options, after, lambda s: can_act(game, s, hands, faces, notes, newest)
+        seen_hands = tuple(
+            (None,) * len(hand) if s == game.seat else tuple(faces[o] for o in hand)
+            for s, hand in enumerate(hands)
         )
-        if ends:
-            outcome = no_legal_action(options)
-        else:
-            after, undecided = seat, ends is None
+        if draws:
+            drawer = (*seen_hands[player], None)
+            seen_hands = (*seen_hands[:player], drawer, *seen_hands[player + 1 :])
+    turns_left, outcome, after, undecided = after_turn(
+        options, table, track.turns_left, last_draw, card, seen_hands,
+        (player + 1) % options.players,  # rule 3.2
+        lambda s: can_act(game, s, hands, faces, notes, (entry.action, *logged_actions(track))),
+    )  # fmt: skip
     log = track.log
     pending = None
     if draws:

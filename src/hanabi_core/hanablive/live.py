@@ -329,7 +329,7 @@ class LiveGame:
         """
         if action not in self.legal_actions():
             rule, why = refusal(self, action)
-            raise IllegalAction(rule, f"Cannot {action}: {why}", action=action)
+            raise IllegalAction(rule, why, action=action)
         if isinstance(action, (Play, Discard)):
             order = self._t.hands[self.seat][action.slot]
             return {"type": 0 if isinstance(action, Play) else 1, "target": order, "value": 0}

@@ -43,7 +43,7 @@ from attrs import evolve
 
 from ..cards import RANKS, ClueTouch, Suit
 from ..errors import InvalidOptions, brief
-from ..variants import VARIANTS, ClueShown, RankTouch, SpecialRank, Variant
+from ..variants import ID_PREFIX, VARIANTS, ClueShown, RankTouch, SpecialRank, Variant
 
 __all__ = [
     "HANAB_LIVE_VARIANTS",
@@ -72,8 +72,6 @@ HANAB_LIVE_VARIANTS: Mapping[str, str] = MappingProxyType(
 
 #: hanab.live's suffix for a suit built downwards (``SUIT_REVERSED_SUFFIX`` in its constants.ts).
 _REVERSED = " Reversed"
-#: The prefix of the ids of the variants built here (``Variant.id``).
-ID_PREFIX = "hanab.live:"
 
 #: The variant flags of mechanics hanabi_core does not implement yet, with their names (rule 9.28):
 #: none since Sudoku (rule 9.32) and Throw It in a Hole (rule 9.33).

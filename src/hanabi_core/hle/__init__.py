@@ -53,6 +53,7 @@ from .config import (
 from .encoding import encode, encode_v0_belief, encode_view, observation_length
 from .knowledge import hle_knowledge, view_knowledge
 from .moves import action_to_uid, legal_uids, max_moves, move_to_dict, uid_to_action
+from .text import hle_text
 
 __all__ = [
     "CARD_KNOWLEDGE",
@@ -68,6 +69,7 @@ __all__ = [
     "encode_v0_belief",
     "encode_view",
     "hle_knowledge",
+    "hle_text",
     "hle_variant",
     "legal_uids",
     "max_moves",

@@ -14,17 +14,18 @@ from ..views import HiddenClue, HiddenPlay, PlayerView
 from ._guards import need_options, need_state, need_view
 from .config import _COLOUR_OF_NAME, CARD_KNOWLEDGE, MINIMAL, SEER, require_hle_variant
 from .knowledge import (
-    _HINTED_COLOUR_SHIFT,
-    _HINTED_RANK_SHIFT,
-    _RANK_SHIFT,
+    HINTED_COLOUR_SHIFT,
+    HINTED_RANK_SHIFT,
+    RANK_SHIFT,
     Knowledge,
     hle_knowledge,
     view_knowledge,
 )
 
 
-def _copies(ranks: int) -> list[int]:
-    # HLE's NumberCardInstances: 3 of the lowest rank, 1 of the highest, 2 of the others.
+def copies_per_rank(ranks: int) -> list[int]:
+    """HLE's NumberCardInstances: the copies of each rank index, 3 of the lowest rank, 1 of the
+    highest, 2 of the others (for this encoder and the batch engine's)."""
     return [3 if r == 0 else 1 if r == ranks - 1 else 2 for r in range(ranks)]
 
 
@@ -32,7 +33,9 @@ def _one_hot(length: int, index: int) -> list[int]:
     return [int(i == index) for i in range(length)]
 
 
-def _thermometers(length: int) -> list[list[int]]:
+def thermometers(length: int) -> list[list[int]]:
+    """HLE's thermometer codes of 0 to `length`: row n is n ones, then zeros (the deck, Note and
+    Storm sections; for this encoder and the batch engine's)."""
     return [[1] * n + [0] * (length - n) for n in range(length + 1)]
 
 
@@ -54,7 +57,7 @@ class _Layout:
         self.max_notes = options.max_notes
         self.max_storms = options.max_storms
         self.observation_type = observation_type
-        self.copies = copies = _copies(r)
+        self.copies = copies = copies_per_rank(r)
         deck = c * sum(copies)
         self.deck_bits = deck - p * h
         self.hands_length = (p - 1) * h * cr + p
@@ -80,9 +83,9 @@ class _Layout:
             for suit in range(c)
         ]
         self.hand_pad = [[0] * ((h - n) * cr) for n in range(h + 1)]
-        self.deck_thermo = _thermometers(self.deck_bits)
-        self.note_thermo = _thermometers(self.max_notes)
-        self.life_thermo = _thermometers(self.max_storms)
+        self.deck_thermo = thermometers(self.deck_bits)
+        self.note_thermo = thermometers(self.max_notes)
+        self.life_thermo = thermometers(self.max_storms)
         self.firework = [_one_hot(r, n - 1) for n in range(r + 1)]
         self.seat = [_one_hot(p, k) for k in range(p)]
         self.kinds = [_one_hot(4, k) for k in range(4)]
@@ -238,12 +241,12 @@ class _Layout:
             c = self.colours
             r = self.ranks
             bits = [
-                int(bool(k >> colour & 1 and k >> (_RANK_SHIFT + rank) & 1))
+                int(bool(k >> colour & 1 and k >> (RANK_SHIFT + rank) & 1))
                 for colour in range(c)
                 for rank in range(r)
             ]
-            bits += _one_hot(c, (k >> _HINTED_COLOUR_SHIFT & 7) - 1)
-            bits += _one_hot(r, (k >> _HINTED_RANK_SHIFT & 7) - 1)
+            bits += _one_hot(c, (k >> HINTED_COLOUR_SHIFT & 7) - 1)
+            bits += _one_hot(r, (k >> HINTED_RANK_SHIFT & 7) - 1)
             self.knowledge_cache[k] = bits
         return bits
 

@@ -49,28 +49,16 @@ from ..rules import apply, check, new_game
 from ..spec import Rule
 from ..state import GameState
 from .agent import (
-    MOVE_TYPES,
-    Agent,
     Environment,
     HanabiGame,
     ObservationEncoder,
-    color_char_to_idx,
 )
 from .config import _int_option
-from .knowledge import _initial_knowledge, _seer
+from .knowledge import _initial_knowledge, _seer, after_clue
 from .observation import PlayerObservation
 from .snapshot import _Config, _Snapshot
 
-__all__ = [
-    "MOVE_TYPES",
-    "PRESETS",
-    "Agent",
-    "Environment",
-    "HanabiEnv",
-    "PlayerObservation",
-    "color_char_to_idx",
-    "make",
-]
+# The public names are `rl_env`'s: its `__all__` lists them, once.
 
 _FULL = {"colors": 5, "ranks": 5, "max_information_tokens": 8, "max_life_tokens": 3}
 _SMALL = {"ranks": 5, "hand_size": 2, "max_information_tokens": 3, "max_life_tokens": 1}
@@ -406,14 +394,7 @@ class HanabiEnv(Environment):
                 bit <<= 1
             last_key = ((uid * self.players + actor) << self.options.hand_size | mask) << 1 | 1
             if knowledge is not None:
-                field, value, negative = config.clue_fields[uid]
-                mine = knowledge[target]
-                held_knowledge = tuple(
-                    [
-                        k & field | value if mask >> slot & 1 else k & negative
-                        for slot, k in enumerate(mine)
-                    ]
-                )
+                held_knowledge = after_clue(knowledge[target], mask, config.clue_fields[uid])
                 knowledge = (*knowledge[:target], held_knowledge, *knowledge[target + 1 :])
         else:
             face = config.faces[card.suit_index][card.rank]

@@ -17,18 +17,26 @@ from ..views import PlayerView
 from ._guards import need_state, need_view
 from .config import _COLOUR_OF_NAME, require_hle_variant
 
-_RANK_SHIFT = 5
-_HINTED_COLOUR_SHIFT = 10
-_HINTED_RANK_SHIFT = 13
-_COLOUR_FIELD = 31 | 7 << _HINTED_COLOUR_SHIFT
-_RANK_FIELD = 31 << _RANK_SHIFT | 7 << _HINTED_RANK_SHIFT
+#: The bit layout of one card's knowledge, stated once for every HLE encoder (`hle.encoding`,
+#: `rl_env`'s snapshots, and the batch engine's `batch/_core.py`): where the plausible ranks start
+#: (the plausible colours are bits 0-4) ...
+RANK_SHIFT = 5
+#: ... where the colour a clue named (HLE index + 1) starts ...
+HINTED_COLOUR_SHIFT = 10
+#: ... where the rank a clue named (rank index + 1) starts ...
+HINTED_RANK_SHIFT = 13
+#: ... the bits a colour clue rewrites on a card it touches ...
+COLOUR_FIELD = 31 | 7 << HINTED_COLOUR_SHIFT
+#: ... and the bits a rank clue rewrites on a card it touches.
+RANK_FIELD = 31 << RANK_SHIFT | 7 << HINTED_RANK_SHIFT
 
 #: Per seat, per held card (oldest first): the packed knowledge described above.
 Knowledge = tuple[tuple[int, ...], ...]
 
 
-def _fresh(colours: int) -> int:
-    return (1 << colours) - 1 | 31 << _RANK_SHIFT
+def fresh_knowledge(colours: int) -> int:
+    """The knowledge of a card nothing is known of, in a game of `colours` colours."""
+    return (1 << colours) - 1 | 31 << RANK_SHIFT
 
 
 def _seer(card: DealtCard) -> int:
@@ -36,9 +44,9 @@ def _seer(card: DealtCard) -> int:
     r = card.rank - 1
     return (
         1 << c
-        | 1 << (r + _RANK_SHIFT)
-        | (c + 1) << _HINTED_COLOUR_SHIFT
-        | (r + 1) << _HINTED_RANK_SHIFT
+        | 1 << (r + RANK_SHIFT)
+        | (c + 1) << HINTED_COLOUR_SHIFT
+        | (r + 1) << HINTED_RANK_SHIFT
     )
 
 
@@ -61,34 +69,54 @@ def _learn(
             held += (_seer(drawn) if seer else fresh,)
         return (*knowledge[:player], held, *knowledge[player + 1 :])
     target = action.target
-    touched = turn.touched
-    touches = (held_card.order in touched for held_card in hands[target])
-    held = _after_clue(knowledge[target], touches, action)
+    held = after_clue(
+        knowledge[target], _touch_mask(hands[target], turn.touched), clue_fields(action)
+    )
     return (*knowledge[:target], held, *knowledge[target + 1 :])
 
 
-def _after_clue(
-    held: tuple[int, ...], touches: Iterable[bool], action: ColourClue | RankClue
-) -> tuple[int, ...]:
-    """A hand's knowledge after a clue; `touches` says, slot by slot, whether it touched."""
+def clue_fields(action: ColourClue | RankClue) -> tuple[int, int, int]:
+    """What a clue does to one card's knowledge, HLE's ApplyIsColorHint / ApplyIsRankHint:
+    `(keep, value, negative)`. A card it touches becomes ``k & keep | value`` (that colour or
+    rank, and named so); one it misses ``k & negative`` (not that value: negative information).
+    `action` names an HLE colour or a rank 1 to 5 (a legal clue of an HLE game)."""
     if isinstance(action, ColourClue):
-        bit = 1 << _COLOUR_OF_NAME[action.colour]
-        yes = bit | (_COLOUR_OF_NAME[action.colour] + 1) << _HINTED_COLOUR_SHIFT
-        field = _COLOUR_FIELD
-    else:
-        bit = 1 << (action.rank - 1 + _RANK_SHIFT)
-        yes = bit | action.rank << _HINTED_RANK_SHIFT
-        field = _RANK_FIELD
-    # Touched cards are that value (positive), the others are not (negative information).
+        colour = _COLOUR_OF_NAME[action.colour]
+        bit = 1 << colour
+        return ~COLOUR_FIELD, bit | (colour + 1) << HINTED_COLOUR_SHIFT, ~bit
+    bit = 1 << (action.rank - 1 + RANK_SHIFT)
+    return ~RANK_FIELD, bit | action.rank << HINTED_RANK_SHIFT, ~bit
+
+
+def after_clue(held: tuple[int, ...], mask: int, fields: tuple[int, int, int]) -> tuple[int, ...]:
+    """A hand's knowledge after a clue: the one statement of HLE's clue-knowledge update, for
+    `hle_knowledge`, `view_knowledge` and `rl_env`'s environment. `mask` has bit `slot` set for
+    each slot the clue touched (HLE's reveal bitmask); `fields` is the clue's `clue_fields`.
+
+    ```python
+    from hanabi_core import ColourClue
+    from hanabi_core.hle.knowledge import after_clue, clue_fields, fresh_knowledge
+    red = clue_fields(ColourClue(1, "red"))
+    told = after_clue((fresh_knowledge(5),) * 2, 0b01, red)
+    assert told[0] & 31 == 1 and told[1] & 1 == 0   # red, and not red
+    ```
+    """
+    keep, value, negative = fields
     return tuple(
-        (k & ~field | yes) if hit else (k & ~bit) for k, hit in zip(held, touches, strict=True)
+        [k & keep | value if mask >> slot & 1 else k & negative for slot, k in enumerate(held)]
     )
+
+
+def _touch_mask(hand: Iterable[DealtCard], touched: Iterable[int]) -> int:
+    """HLE's reveal bitmask: bit `slot` set for each card of `hand` whose order is `touched`."""
+    orders = set(touched)
+    return sum(1 << slot for slot, card in enumerate(hand) if card.order in orders)
 
 
 def _initial_knowledge(state: GameState, seer: bool) -> Knowledge:
     options = state.options
     size = options.hand_size
-    fresh = _fresh(len(options.variant.suits))
+    fresh = fresh_knowledge(len(options.variant.suits))
     return tuple(
         tuple(_seer(c) if seer else fresh for c in state.dealt[p * size : (p + 1) * size])
         for p in range(options.players)
@@ -106,7 +134,7 @@ def hle_knowledge(state: GameState, seer: bool = False) -> Knowledge:
     need_state(state)
     options = state.options
     require_hle_variant(options)
-    fresh = _fresh(len(options.variant.suits))
+    fresh = fresh_knowledge(len(options.variant.suits))
     hands = [[state.dealt[order] for order in block] for block in dealt_orders(options)]
     knowledge = _initial_knowledge(state, seer)
     for turn in state.turns:
@@ -126,7 +154,7 @@ def view_knowledge(seen: PlayerView) -> Knowledge:
     need_view(seen)
     options = seen.options
     require_hle_variant(options)
-    fresh = _fresh(len(options.variant.suits))
+    fresh = fresh_knowledge(len(options.variant.suits))
     knowledge = [[fresh] * len(hand) for hand in dealt_orders(options)]
     for turn, hands in hands_through(options, seen.history):
         action = turn.action
@@ -137,7 +165,8 @@ def view_knowledge(seen: PlayerView) -> Knowledge:
         elif isinstance(action, (ColourClue, RankClue)):  # HLE's variants hide no clue (9.30)
             touched = set(turn.touched)
             target = action.target
+            mask = sum(1 << slot for slot, o in enumerate(hands[target]) if o in touched)
             knowledge[target] = list(
-                _after_clue(tuple(knowledge[target]), (o in touched for o in hands[target]), action)
+                after_clue(tuple(knowledge[target]), mask, clue_fields(action))
             )
     return tuple(tuple(held) for held in knowledge)

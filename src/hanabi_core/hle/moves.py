@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import RANKS
@@ -72,20 +72,9 @@ def action_to_uid(state: GameState, action: Action) -> int:
     need_state(state)
     options = state.options
     require_hle_variant(options)
-    size = options.hand_size
-    players = options.players
-    colours = options.variant.clue_colours
-    if isinstance(action, (Play, Discard)) and 0 <= action.slot < size:
-        return action.slot + (size if isinstance(action, Play) else 0)
-    if isinstance(action, (ColourClue, RankClue)):
-        offset = (action.target - state.current_player) % players
-        if 0 <= action.target < players and offset:
-            if isinstance(action, ColourClue) and action.colour in colours:
-                colour = colour_index(action.colour)
-                return 2 * size + (offset - 1) * len(colours) + colour
-            if isinstance(action, RankClue) and action.rank in RANKS:
-                colour_moves = (players - 1) * len(colours)
-                return 2 * size + colour_moves + (offset - 1) * len(RANKS) + action.rank - 1
+    uid = uid_of(options, state.current_player, action)
+    if uid is not None:
+        return uid
     raise IllegalAction(
         Rule.KNOWN_ACTIONS_ONLY,
         f"Cannot give {brief(action)} a move uid: "
@@ -93,6 +82,29 @@ def action_to_uid(state: GameState, action: Action) -> int:
         action=action,
         state=state,
     )
+
+
+def uid_of(options: Options, player: int, action: object) -> int | None:
+    """The move uid of `action` taken by seat `player`, or `None` where no uid stands for it:
+    the one statement of HLE's uid layout from an action (`_action_of` reads it back). With H
+    cards a hand, P players, C colours and R ranks: discarding slot i is uid i, playing it H + i,
+    a colour clue of HLE colour c to the player o seats on 2H + (o−1)C + c, and a rank clue of
+    rank index r 2H + (P−1)C + (o−1)R + r. `options` must be an HLE game's
+    (`require_hle_variant`)."""
+    size = options.hand_size
+    players = options.players
+    if isinstance(action, (Play, Discard)) and 0 <= action.slot < size:
+        return action.slot + (size if isinstance(action, Play) else 0)
+    if isinstance(action, (ColourClue, RankClue)):
+        offset = (action.target - player) % players
+        if 0 <= action.target < players and offset:
+            colours = options.variant.clue_colours
+            if isinstance(action, ColourClue) and action.colour in colours:
+                return 2 * size + (offset - 1) * len(colours) + _COLOUR_OF_NAME[action.colour]
+            if isinstance(action, RankClue) and action.rank in RANKS:
+                colour_moves = (players - 1) * len(colours)
+                return 2 * size + colour_moves + (offset - 1) * len(RANKS) + action.rank - 1
+    return None
 
 
 def _hle_legal_uids(state: GameState) -> tuple[int, ...]:
@@ -143,17 +155,21 @@ class _UidTable:
     """The clue uids each hand allows, by offset, memoised per hand key (speed only)."""
 
     def __init__(self, options: Options) -> None:
-        self.hand_size = size = options.hand_size
+        self.hand_size = options.hand_size
         self.players = players = options.players
         self.max_notes = options.max_notes
         clue_colours = options.variant.clue_colours
-        self.colours = colours = len(clue_colours)
+        self.colours = len(clue_colours)
+        # The clue uids to offset o + 1, by the clue's index (colour: in the variant's clue
+        # order; rank: the rank itself, index 0 unused), from the one statement of the layout.
         self.colour_uid = [
-            [2 * size + o * colours + _COLOUR_OF_NAME[name] for name in clue_colours]
+            [cast(int, uid_of(options, 0, ColourClue(o + 1, name))) for name in clue_colours]
             for o in range(players - 1)
         ]
-        rank_base = 2 * size + (players - 1) * colours
-        self.rank_uid = [[rank_base + o * 5 + r - 1 for r in range(6)] for o in range(players - 1)]
+        self.rank_uid = [
+            [-1, *(cast(int, uid_of(options, 0, RankClue(o + 1, r))) for r in RANKS)]
+            for o in range(players - 1)
+        ]
         self.clues: list[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = [
             {} for _ in range(players - 1)
         ]

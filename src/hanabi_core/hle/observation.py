@@ -9,8 +9,9 @@ from typing import Any
 
 from .. import hle
 from ..views import view
-from .knowledge import _HINTED_COLOUR_SHIFT, _HINTED_RANK_SHIFT
+from .knowledge import HINTED_COLOUR_SHIFT, HINTED_RANK_SHIFT
 from .snapshot import _Snapshot
+from .text import hle_text
 
 __all__ = ["PlayerObservation"]
 
@@ -73,9 +74,7 @@ class PlayerObservation(Mapping[str, Any]):
         return f"PlayerObservation(player={player})"
 
     def __str__(self) -> str:
-        """The observation as HLE prints it (`hanabi_core.render.hle_text`)."""
-        from ..render import hle_text  # noqa: PLC0415 (render imports the views this module uses)
-
+        """The observation as HLE prints it (`hanabi_core.hle.hle_text`)."""
         snapshot = self._snapshot
         packed = snapshot.knowledge  # None for HLE's MINIMAL type, which hides every clue
         players = snapshot.config.players
@@ -160,8 +159,8 @@ class PlayerObservation(Mapping[str, Any]):
                 continue
             cards: list[dict[str, Any]] = []
             for k in knowledge[p]:
-                colour = k >> _HINTED_COLOUR_SHIFT & 7
-                rank = k >> _HINTED_RANK_SHIFT & 7
+                colour = k >> HINTED_COLOUR_SHIFT & 7
+                rank = k >> HINTED_RANK_SHIFT & 7
                 cards.append(
                     {
                         "color": hle.COLOUR_CHARS[colour - 1] if colour else None,

@@ -12,17 +12,9 @@ from __future__ import annotations
 from ..actions import ColourClue, RankClue
 from ..options import Options
 from ..state import Entry, GameState, Turn
-from .config import _COLOUR_OF_NAME, CARD_KNOWLEDGE, SEER
+from .config import CARD_KNOWLEDGE, SEER
 from .encoding import _layout
-from .knowledge import (
-    _COLOUR_FIELD,
-    _HINTED_COLOUR_SHIFT,
-    _HINTED_RANK_SHIFT,
-    _RANK_FIELD,
-    _RANK_SHIFT,
-    Knowledge,
-    _fresh,
-)
+from .knowledge import Knowledge, clue_fields, fresh_knowledge
 from .moves import _uid_table, max_moves, move_dicts
 
 
@@ -59,7 +51,7 @@ class _Config:
         # ring[seat]: every seat from `seat` on, in turn order; others[seat]: the same less seat.
         self.ring = [[(seat + k) % players for k in range(players)] for seat in range(players)]
         self.others = [ring[1:] for ring in self.ring]
-        self.fresh = fresh = _fresh(len(options.variant.suits))
+        self.fresh = fresh = fresh_knowledge(len(options.variant.suits))
         self.seer = observation_type == SEER  # every card known from the deal
         self.uids = uids = max_moves(options)
         self.move_dicts = move_dicts(options)
@@ -69,16 +61,8 @@ class _Config:
         self.clue_fields: dict[int, tuple[int, int, int]] = {}
         for uid in range(2 * options.hand_size, uids):
             clue = self.actions[0][uid]
-            if isinstance(clue, ColourClue):
-                bit = 1 << _COLOUR_OF_NAME[clue.colour]
-                value = bit | (_COLOUR_OF_NAME[clue.colour] + 1) << _HINTED_COLOUR_SHIFT
-                field = _COLOUR_FIELD
-            else:
-                assert isinstance(clue, RankClue)
-                bit = 1 << (clue.rank - 1 + _RANK_SHIFT)
-                value = bit | clue.rank << _HINTED_RANK_SHIFT
-                field = _RANK_FIELD
-            self.clue_fields[uid] = (~field, value, ~bit)
+            assert isinstance(clue, (ColourClue, RankClue))
+            self.clue_fields[uid] = clue_fields(clue)
         # faces[suit index][rank]: HLE's index of the face (colour x R + rank index).
         self.faces = [
             [layout.colour_of_suit[suit] * layout.ranks + rank - 1 for rank in range(6)]

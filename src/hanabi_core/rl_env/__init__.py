@@ -14,16 +14,9 @@ assert observations["current_player"] == 0
 
 from __future__ import annotations
 
-from ..hle.env import (
-    MOVE_TYPES,
-    PRESETS,
-    Agent,
-    Environment,
-    HanabiEnv,
-    PlayerObservation,
-    color_char_to_idx,
-    make,
-)
+from ..hle.agent import MOVE_TYPES, Agent, Environment, color_char_to_idx
+from ..hle.env import PRESETS, HanabiEnv, make
+from ..hle.observation import PlayerObservation
 
 __all__ = [
     "MOVE_TYPES",

@@ -27,33 +27,25 @@ from ..log import Entry
 from ..options import Options
 from ..scoring import max_points
 from ..spec import Rule
-from ..state import Direction, EndReason, GameState, Outcome, new_state, not_a_state, push
-from .dead_hands import dead_hands_outcome, playable_now, still_to_move, waits
-from .effects import (
-    Effect,
-    card_effect,
-    end_of_turn,
-    firework_after,
-    no_legal_action,
-    outcome_after_turn,
-    seat_to_move,
-)
+from ..state import Direction, EndReason, GameState, Log, Outcome, new_state, not_a_state, push
+from .effects import Effect, Table, _card_effect, after_turn, firework_after, outcome_after_turn
 from .hands import dealt_orders
 from .legality import (  # the legality core (sections 3 to 6), called directly on the hot path
-    _check_card_action,
-    _check_clue,
+    Refusal,
     _last_clue_type,
     _legal_actions,
     _logged_actions,
     _may_touch_nothing,
-    _refuse,
     _touched,
     _verb,
+    check_facts,
+    refusal,
 )
 from .reach import sudoku_next, up_or_down_next
 from .tables import note_cap, variant_tables
 
 __all__ = [
+    "Refusal",
     "abandon",
     "apply",
     "check",
@@ -64,6 +56,7 @@ __all__ = [
     "new_game",
     "outcome_after_turn",
     "playable",
+    "refusal",
     "sudoku_next",
     "up_or_down_next",
 ]
@@ -235,25 +228,7 @@ def legal_actions_from(  # noqa: PLR0917  (the facts legality reads, one by one)
     assert len(legal_actions_from(seen.options, 0, 5, seen.hands, 0)) == 10
     ```
     """
-    if not isinstance(options, Options):
-        raise InvalidOptions("options", f"must be an Options, got {type(options).__name__}")
-    players = options.players
-    if type(mover) is not int or not 0 <= mover < players:
-        raise InvalidArgument("mover", f"must be a seat from 0 to {players - 1}, got {mover!r}")
-    if type(hand_size) is not int or not 0 <= hand_size <= options.hand_size:
-        raise InvalidArgument(
-            "hand_size", f"must be from 0 to {options.hand_size} cards, got {hand_size!r}"
-        )
-    if type(notes) is not int or notes < 0:
-        raise InvalidArgument("notes", f"must be a count of Notes (0 or more), got {notes!r}")
-    if len(hands) != players or not all(
-        isinstance(hand, Sequence) and all(isinstance(card, DealtCard) for card in hand)
-        for seat, hand in enumerate(hands)
-        if seat != mover
-    ):
-        raise InvalidArgument(
-            "hands", f"must hold {players} hands, each other seat's a sequence of DealtCard"
-        )
+    check_facts(options, mover, hand_size, hands, notes, unseen=False)
     if over:
         return ()  # rule 3.3
     return _legal_actions(options, mover, hand_size, hands, notes, newest_first)
@@ -310,31 +285,31 @@ def check(state: GameState, action: object) -> IllegalAction | None:
     try:
         if state.outcome is not None:
             # Rule 3.3: nothing is played after the end.
-            return _refuse(
-                state,
-                action,
-                Rule.NO_ACTION_AFTER_THE_END,
-                f"Cannot {_verb(action)}: the game is over "
-                f"({state.outcome.reason.value.replace('-', ' ')}, score {state.outcome.score})",
-            )
-        if isinstance(action, (Play, Discard)):
-            return _check_card_action(state, action)
-        if isinstance(action, (ColourClue, RankClue)):
-            return _check_clue(state, action)
-        # Rule 3.4: a turn is one of the four actions, nothing else (no passing, rule 3.1).
-        return _refuse(
-            state,
-            action,
-            Rule.KNOWN_ACTIONS_ONLY,
-            f"Cannot take {brief(action)} as a turn: "
-            "a turn is a Play, Discard, ColourClue or RankClue",
+            return _after_the_end(state, f"Cannot {_verb(action)}: the game is over", action)
+        # Every other refusal is stated once, from facts (`legality.refusal`); the state sees
+        # every hand, so it never answers "cannot tell".
+        p = state.current_player
+        hands = state.hands
+        found = refusal(
+            state.options, p, len(hands[p]), hands, state.notes, _logged_actions(state.log), action
         )
+        if found is None:
+            return None
+        return IllegalAction(found.rule, found.reason, action=action, state=state)
     except Exception:
         # Issue 25: a value that is not a state fails on its first field read; name the
         # argument. Checked only here, on the failure path, so that a state pays nothing.
         if isinstance(state, GameState):
             raise
         raise not_a_state(state) from None
+
+
+def _after_the_end(state: GameState, words: str, action: object) -> IllegalAction:
+    """Rule 3.3's refusal: nothing is done after the end, whose reason and score it quotes."""
+    ended = state.outcome
+    assert ended is not None
+    reason = f"{words} ({ended.reason.value.replace('-', ' ')}, score {ended.score})"
+    return IllegalAction(Rule.NO_ACTION_AFTER_THE_END, reason, action=action, state=state)
 
 
 def is_legal(state: GameState, action: object) -> bool:
@@ -371,12 +346,7 @@ def abandon(state: GameState) -> GameState:
         # value with an `outcome` would otherwise be "abandoned" (and this is no hot path).
         raise not_a_state(state)
     if state.outcome is not None:
-        raise IllegalAction(
-            Rule.NO_ACTION_AFTER_THE_END,
-            f"Cannot abandon the game: it is already over "
-            f"({state.outcome.reason.value.replace('-', ' ')}, score {state.outcome.score})",
-            state=state,
-        )
+        raise _after_the_end(state, "Cannot abandon the game: it is already over", None)
     # Rule 8.1 through `max_points`, as every other ending: under `descending_score` the highest
     # score is not the number of cards (probe C of issue 21).
     outcome = Outcome(EndReason.ABANDONED, 0, max_points(state.options), Rule.ABANDONED)
@@ -414,7 +384,7 @@ def apply(state: GameState, action: Action) -> GameState:
                     card = hand[slot]
                     return _end_turn(
                         state, action, (), card, hand[:slot] + hand[slot + 1 :],
-                        card_effect(
+                        _card_effect(
                             state.options, state.built, state.discards, state.notes, state.storms,
                             state.directions, state.starts, card, not card.inverted,
                         ),
@@ -435,7 +405,7 @@ def apply(state: GameState, action: Action) -> GameState:
                         card = hand[slot]
                         return _end_turn(
                             state, action, (), card, hand[:slot] + hand[slot + 1 :],
-                            card_effect(
+                            _card_effect(
                                 options, state.built, state.discards, state.notes, state.storms,
                                 state.directions, state.starts, card, card.inverted,
                             ),
@@ -446,7 +416,7 @@ def apply(state: GameState, action: Action) -> GameState:
                 variant = options.variant
                 cost = variant.note_units  # rule 9.25: 2 half Notes in Clue Starved
                 if state.notes >= cost and target != p and 0 <= target < options.players:
-                    touched = _touched(state, action)
+                    touched = _touched(options, state.hands[target], action)
                     if (
                         touched or (touched is not None and _may_touch_nothing(options, action))
                     ) and not (
@@ -455,12 +425,22 @@ def apply(state: GameState, action: Action) -> GameState:
                     ):
                         # Rule 4.1: the clue spends a Note; nobody draws.
                         return _end_turn(
-                            state, action, touched, None, None,
+                            state,
+                            action,
+                            touched,
+                            None,
+                            None,
                             (
-                                state.built, state.discards, state.notes - cost, state.storms,
-                                state.directions, state.starts, False, False,
+                                state.built,
+                                state.discards,
+                                state.notes - cost,
+                                state.storms,
+                                state.directions,
+                                state.starts,
+                                False,
+                                False,
                             ),
-                        )  # fmt: skip
+                        )
         error = check(state, action)
     except Exception:
         # Issue 25: a value that is not a state fails on its first field read; name the
@@ -484,12 +464,13 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
     hand: tuple[DealtCard, ...] | None,
     effect: Effect,
 ) -> GameState:
-    """The draw (rule 6.5), the turn order (3.2), the log, and the end of the game (section 7,
-    `effects.end_of_turn` and, for rule 7.4c, `effects.seat_to_move`).
+    """The draw (rule 6.5), the turn order (3.2) and the log, then the end of the game (section
+    7, `effects.after_turn`), then the next state.
 
     `hand` is the acting player's hand after a play or discard, before the draw; `None` after a
-    clue, which leaves every hand as it was. `effect` is the turn's, as `effects.card_effect`
-    gives it: `(built, discards, notes, storms, directions, starts, misplay, note_gained)`.
+    clue, which leaves every hand as it was. `effect` is the turn's: `effects.card_effect`'s
+    answer with its `Table` unpacked, `(built, discards, notes, storms, directions, starts,
+    misplay, note_gained)`, as its positional core `_card_effect` gives it on this hot path.
     """
     built, discards, notes, storms, directions, starts, misplay, note_gained = effect
     options = state.options
@@ -508,33 +489,42 @@ def _end_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a di
             last_draw = drawn == len(dealt)
         hands = (*hands[:p], hand, *hands[p + 1 :])
     log = push(state.log, _entry(Entry, (p, action, touched, card, misplay, note_gained, new_card)))
+    nxt = (p + 1) % options.players  # rule 3.2
     turns_left = state.turns_left
-    if turns_left is None and not last_draw:  # before the final round: nothing of 7.3 to count
+    if turns_left is None and not last_draw and options.last_round:
+        # `after_turn`'s answer on the hot path, without its call: before the final round of a
+        # game with one, only rules 7.1, 7.2 and 7.6 can end it (7.6a needs the final round,
+        # 7.4c a game without one).
         outcome = outcome_after_turn(
             options, built, storms, None, discards, card, directions, starts
         )
+        seat = nxt
     else:
-        turns_left, outcome = end_of_turn(
-            options, turns_left, last_draw, built, storms, discards, card, directions, starts
+        can_act = _unasked if options.last_round else _can_act(options, hands, notes, log)
+        table = Table(built, discards, notes, storms, directions, starts)
+        turns_left, outcome, seat, _ = after_turn(
+            options, table, turns_left, last_draw, card, hands, nxt, can_act
         )
-    nxt = (p + 1) % options.players  # rule 3.2
-    if outcome is None and turns_left and options.end_at_max_reachable:
-        # Rule 7.6a: in the final round only the hands of players still to move count.
-        held = (c for seat in still_to_move(options.players, nxt, turns_left) for c in hands[seat])
-        if not playable_now(options, built, directions, starts, held):
-            outcome = dead_hands_outcome(options, built)
-    after = new_state(
-        options, dealt, hands, drawn, built, discards, notes, storms, nxt,
+    return new_state(
+        options, dealt, hands, drawn, built, discards, notes, storms, seat,
         state.turn + 1, turns_left, log, outcome, directions, starts, state.seed,
     )  # fmt: skip
-    if outcome is None and not options.last_round and not hands[nxt] and not waits(options, notes):
-        # Rule 7.4c, no last round: a player with an empty hand may have nothing left to do;
-        # every hand is seen here, so legality decides.
-        seat, ends = seat_to_move(
-            options, nxt, lambda seat: bool(legal_actions(evolve(after, current_player=seat)))
+
+
+def _unasked(seat: int) -> bool:
+    """`after_turn`'s `can_act` where rule 7.4c never asks it (a game with a last round)."""
+    return True
+
+
+def _can_act(
+    options: Options, hands: tuple[tuple[DealtCard, ...], ...], notes: int, log: Log
+) -> Callable[[int], bool]:
+    """Rule 7.4c's question after a turn: whether `seat` has a legal action. Every hand is seen
+    here, so legality decides."""
+
+    def can_act(seat: int) -> bool:
+        return bool(
+            _legal_actions(options, seat, len(hands[seat]), hands, notes, _logged_actions(log))
         )
-        if ends:
-            return evolve(after, outcome=no_legal_action(options))
-        if seat != nxt:
-            return evolve(after, current_player=seat)  # ruling 13.9
-    return after
+
+    return can_act

@@ -10,12 +10,18 @@ card and what befell it) and return facts; none reads a `GameState`, a message o
 - `end_of_turn`: the final round's count and the end of the game after a turn (rules 7.1 to 7.6,
   in rule 7.7's order, through `outcome_after_turn`);
 - `seat_to_move`: rule 7.4c and ruling 13.9, given whether each seat can act, which the driver
-  answers from what it sees, or answers "cannot tell" (then it defers to whoever can).
+  answers from what it sees, or answers "cannot tell" (then it defers to whoever can);
+- `after_turn`: the whole of section 7 after a turn, in rule 7.7's order (`end_of_turn`, then
+  rule 7.6a, then `seat_to_move`), from the hands as the driver sees them.
+
+`Table` names the facts a turn changes (the fireworks, the discard pile, the Notes and Storms,
+the Up or Down directions and Sudoku starts), which these functions take and give back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
 
 from ..cards import RANKS, DealtCard
 from ..options import Options
@@ -26,23 +32,79 @@ from .reach import _out_of_reach, reachable, sudoku_next, up_or_down_next
 from .tables import note_cap, variant_tables
 
 __all__ = [
+    "AfterTurn",
+    "Table",
+    "after_turn",
     "card_effect",
+    "dead_hands_outcome",
     "end_of_turn",
     "firework_after",
     "no_legal_action",
     "nothing_left_to_build",
     "outcome_after_turn",
+    "playable_now",
     "seat_to_move",
+    "still_to_move",
+    "waits",
 ]
 
-#: What a card played or discarded leaves: `(built, discards, notes, storms, directions, starts,
-#: misplay, note_gained)`.
+
+class Table(NamedTuple):
+    """The table's facts that a turn changes (sections 5 to 7): what every engine of the rules
+    passes to `card_effect`, `end_of_turn`, `after_turn` and `dead_hands.playable_now`.
+
+    `GameState` keeps them as its own public fields; a driver that tracks a game without its
+    deck (`LiveGame`) holds the same facts.
+    """
+
+    #: The cards built on each firework, in the variant's suit order (rule 6.2).
+    built: tuple[int, ...]
+    #: The discard pile, oldest first (rules 5.3 and 6.3).
+    discards: tuple[DealtCard, ...]
+    #: The Notes available, in units (half Notes in Clue Starved, rule 9.25).
+    notes: int
+    #: The Storm tokens turned (rule 6.3).
+    storms: int
+    #: The Up or Down fireworks' directions (rule 9.29; empty in other variants).
+    directions: tuple[int, ...] = ()
+    #: The Sudoku fireworks' start ranks (rule 9.32; empty in other variants).
+    starts: tuple[int, ...] = ()
+
+
+# `Table(...)` and `AfterTurn(...)` from a tuple, without the NamedTuple's Python-level `__new__`:
+# the same value at half the cost (a driver such as `LiveGame` calls these on every message).
+_table: Callable[[type[Table], tuple[object, ...]], Table] = tuple.__new__
+
+
+#: What a card played or discarded leaves, on `apply`'s hot path: `(built, discards, notes,
+#: storms, directions, starts, misplay, note_gained)`, the `Table`'s fields then two flags.
 Effect = tuple[
     tuple[int, ...], tuple[DealtCard, ...], int, int, tuple[int, ...], tuple[int, ...], bool, bool
 ]
 
 
-def card_effect(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
+def card_effect(
+    options: Options, table: Table, card: DealtCard, played: bool
+) -> tuple[Table, bool, bool]:
+    """What `card` does when it leaves a hand: `played` (its fate, rule 9.13 already applied:
+    `card_fate(...) is not Fate.DISCARDED`) or discarded. Returns `(table, misplay,
+    note_gained)`, `table` the facts after it; legality (rule 5.2) is the caller's.
+
+    ```python
+    from hanabi_core import Options, new_game
+    from hanabi_core.rules.effects import Table, card_effect
+    state = new_game(Options(2), seed=1)
+    red_one = next(c for c in state.dealt if c.suit == "red" and c.rank == 1)
+    after, misplay, gained = card_effect(state.options, Table(state.built, (), 8, 0), red_one, True)
+    assert after.built == (1, 0, 0, 0, 0) and (misplay, gained) == (False, False)
+    assert card_effect(state.options, Table(state.built, (), 7, 0), red_one, False)[0].notes == 8
+    ```
+    """
+    effect = _card_effect(options, *table, card, played)
+    return _table(Table, effect[:6]), effect[6], effect[7]
+
+
+def _card_effect(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
     options: Options,
     built: tuple[int, ...],
     discards: tuple[DealtCard, ...],
@@ -53,20 +115,8 @@ def card_effect(  # noqa: PLR0917  (positional on the hot path: keywords cost a 
     card: DealtCard,
     played: bool,
 ) -> Effect:
-    """What `card` does when it leaves a hand: `played` (its fate, rule 9.13 already applied:
-    `card_fate(...) is not Fate.DISCARDED`) or discarded. Returns `(built, discards, notes,
-    storms, directions, starts, misplay, note_gained)`; legality (rule 5.2) is the caller's.
-
-    ```python
-    from hanabi_core import Options, new_game
-    from hanabi_core.rules.effects import card_effect
-    state = new_game(Options(2), seed=1)
-    red_one = next(c for c in state.dealt if c.suit == "red" and c.rank == 1)
-    after = card_effect(state.options, state.built, (), 8, 0, (), (), red_one, True)
-    assert after[0] == (1, 0, 0, 0, 0) and after[6:] == (False, False)
-    assert card_effect(state.options, state.built, (), 7, 0, (), (), red_one, False)[2] == 8
-    ```
-    """
+    """`card_effect` on the `Table`'s fields, for `apply`'s hot path (a `Table` built and
+    unpacked on every move costs it more than the 5% it may lose)."""
     if not played:
         # Rule 5.3: the card goes face up to the discard pile and a Note comes back (one unit in
         # Clue Starved, rule 9.25; none at the cap, which only an inverted suit's variant reaches,
@@ -215,28 +265,148 @@ def outcome_after_turn(  # noqa: PLR0917
     return None
 
 
-def end_of_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
+def end_of_turn(
     options: Options,
+    table: Table,
     turns_left: int | None,
     last_draw: bool,
-    built: tuple[int, ...],
-    storms: int,
-    discards: tuple[DealtCard, ...],
     card: DealtCard | None,
-    directions: tuple[int, ...] = (),
-    starts: tuple[int, ...] = (),
 ) -> tuple[int | None, Outcome | None]:
     """The final round's turns left and the end of the game after a turn: `(turns_left,
-    outcome)`. `turns_left` is the count before the turn; `last_draw`: the turn drew the deck's
-    last card. Rule 7.4c, which needs the hands, is `seat_to_move`'s."""
+    outcome)`. `table` is the facts after the turn, `turns_left` the count before it; `last_draw`:
+    the turn drew the deck's last card. Rules 7.4c and 7.6a, which need the hands, are
+    `after_turn`'s."""
     if turns_left is not None:
         turns_left -= 1  # rule 7.3: one more of the final round's turns is used
     if last_draw and options.last_round:
         # Rule 7.3: the last card is drawn; every player, the drawer too, has one turn.
         turns_left = options.players
+    built, discards, _, storms, directions, starts = table
     return turns_left, outcome_after_turn(
         options, built, storms, turns_left, discards, card, directions, starts
     )
+
+
+class AfterTurn(NamedTuple):
+    """What follows a turn (section 7, in rule 7.7's order): `after_turn`'s answer."""
+
+    #: The final round's turns left (rule 7.3; `None` before the deck's last card is drawn).
+    turns_left: int | None
+    #: The end of the game, scored by section 8, or `None` while it goes on.
+    outcome: Outcome | None
+    #: The seat to move (rule 3.2, or ruling 13.9 when rule 7.4c passes the turn on).
+    seat: int
+    #: Whether an unseen card alone could decide rule 7.6a or 7.4c: the driver cannot tell,
+    #: and settles it from elsewhere (hanab.live's next message), never by guessing.
+    undecided: bool
+
+
+def after_turn(  # noqa: PLR0917  (positional on the hot path: keywords cost a dict per call)
+    options: Options,
+    table: Table,
+    turns_left: int | None,
+    last_draw: bool,
+    card: DealtCard | None,
+    hands: Sequence[Sequence[DealtCard | None]],
+    next_seat: int,
+    can_act: Callable[[int], bool | None],
+) -> AfterTurn:
+    """The end of a turn (section 7): rules 7.1 to 7.3 and 7.6 (`end_of_turn`), then rule 7.6a
+    (`still_to_move`, `playable_now`), then rule 7.4c with ruling 13.9 (`seat_to_move`), in rule
+    7.7's order. The one composition of section 7, for `apply` and every other driver.
+
+    Args:
+        options: the game's options.
+        table: the facts after the turn (its card played or discarded, its clue given).
+        turns_left: the final round's turns left before the turn (`None` before the last draw).
+        last_draw: the turn drew the deck's last card.
+        card: the card played or discarded (`None` after a clue).
+        hands: the cards held after the turn as the driver sees them, oldest first, `None` for
+            a card it cannot see (its own, or one still to be drawn).
+        next_seat: the seat whose turn it is by rule 3.2.
+        can_act: whether a seat has a legal action, `None` when the driver cannot tell (rule
+            7.4c, as `seat_to_move` takes it); asked only for a seat with an empty hand, without
+            a last round.
+
+    ```python
+    from hanabi_core import EndReason, Options
+    from hanabi_core.rules.effects import Table, after_turn
+    table = Table((1, 0, 0, 0, 0), (), 8, 3)
+    ended = after_turn(Options(2), table, None, False, None, ((), ()), 1, lambda seat: True)
+    assert ended.outcome is not None and ended.outcome.reason is EndReason.STORM_OUT
+    goes_on = after_turn(Options(2), table._replace(storms=0), None, False, None, ((), ()), 1,
+                         lambda seat: True)
+    assert goes_on == (None, None, 1, False)
+    ```
+    """
+    turns_left, outcome = end_of_turn(options, table, turns_left, last_draw, card)
+    if outcome is None and turns_left and options.end_at_max_reachable:
+        # Rule 7.6a: in the final round only the hands of players still to move count. A card
+        # the driver cannot see, if one alone could decide, leaves it undecided.
+        held = [c for s in still_to_move(options.players, next_seat, turns_left) for c in hands[s]]
+        if not playable_now(options, table, [c for c in held if c is not None]):
+            if None in held:
+                return _after(AfterTurn, (turns_left, None, next_seat, True))
+            outcome = dead_hands_outcome(options, table.built)
+    if (
+        outcome is None
+        and not options.last_round
+        and not hands[next_seat]
+        and not waits(options, table.notes)  # rule 7.4c under "wait": the game goes on
+    ):
+        # Rule 7.4c, no last round: a player with an empty hand may have nothing left to do.
+        seat, ends = seat_to_move(options, next_seat, can_act)
+        if ends:
+            return _after(AfterTurn, (turns_left, no_legal_action(options), next_seat, False))
+        return _after(AfterTurn, (turns_left, None, seat, ends is None))
+    return _after(AfterTurn, (turns_left, outcome, next_seat, False))
+
+
+_after: Callable[[type[AfterTurn], tuple[object, ...]], AfterTurn] = tuple.__new__
+
+
+def still_to_move(players: int, next_seat: int, turns_left: int | None) -> tuple[int, ...]:
+    """The seats that still have a turn in the final round (rule 7.3): the next `turns_left`
+    seats from `next_seat`, in turn order; none before the final round (`turns_left` `None`).
+
+    ```python
+    from hanabi_core.rules.dead_hands import still_to_move
+    assert still_to_move(4, 3, 2) == (3, 0) and still_to_move(4, 3, None) == ()
+    ```
+    """
+    if turns_left is None:
+        return ()
+    return tuple((next_seat + step) % players for step in range(min(turns_left, players)))
+
+
+def playable_now(options: Options, table: Table, cards: Iterable[DealtCard]) -> bool:
+    """Whether one of `cards` extends its firework now (rules 6.2, 9.7, 9.29, 9.32)."""
+    built, _, _, _, directions, starts = table
+    return any(
+        firework_after(options, built, directions, starts, card.suit_index, card.rank)[0]
+        for card in cards
+    )
+
+
+def dead_hands_outcome(options: Options, built: tuple[int, ...]) -> Outcome:
+    """The end by rule 7.6a: nothing left to build by a player still to move; rule 8.1 scores
+    it (`nothing_left_to_build`, the ending of rule 7.6)."""
+    return nothing_left_to_build(options, built)
+
+
+def waits(options: Options, notes: int) -> bool:
+    """Rule 7.4c under ``no_legal_action="wait"``: with a Note left (two half Notes in Clue
+    Starved, rule 9.25) the game never ends for a player who cannot act; they wait, and only rule
+    7.5 ends the game. Without a Note, or under the other values, rule 7.4c applies as stated.
+
+    ```python
+    from hanabi_core import Options
+    from hanabi_core.rules.dead_hands import waits
+    options = Options(2, last_round=False, no_legal_action="wait")
+    assert waits(options, 1) and not waits(options, 0) and not waits(Options(2), 1)
+    ```
+    """
+    return options.no_legal_action == "wait" and notes >= options.variant.note_units
 
 
 def seat_to_move(
