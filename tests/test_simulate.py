@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from hanabi_core import Action, IllegalAction, Options, Play, PlayerView, read_record
-from hanabi_core._cli_simulate import _Progress
 from hanabi_core.bots import BOTS, SimpleBot
 from hanabi_core.cli import main
+from hanabi_core.cli._simulate import _Progress
 from hanabi_core.simulate import Simulation, SimulationError, play_game, plot, simulate
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import sys
 
-from . import hanablive
-from .bots import BOTS, BotFactory
-from .errors import InvalidOptions
-from .options import EDITIONS, Options
-from .records import GameRecord, parse_record, read_record
-from .seating import GuardedFactory, Seats, bot_label, load_bot
-from .variants import VARIANTS, Variant
+from .. import hanablive
+from ..bots import BOTS, BotFactory
+from ..errors import InvalidOptions
+from ..options import EDITIONS, Options
+from ..records import GameRecord, parse_record, read_record
+from ..seating import GuardedFactory, Seats, bot_label, load_bot
+from ..variants import VARIANTS, Variant
 
 __all__ = ["VARIANT_HELP", "Seats", "bot", "options", "record", "seats", "variant"]
 

@@ -13,7 +13,7 @@ import logging
 import sys
 from typing import Any
 
-from .errors import HanabiError
+from ..errors import HanabiError
 
 __all__ = ["add_parser", "run"]
 
@@ -66,7 +66,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted (or `--games` games have ended); return the exit code."""
     try:
-        from .hanablive.server import Faults, Server  # noqa: PLC0415  (the live extra)
+        from ..hanablive.server import Faults, Server  # noqa: PLC0415  (the live extra)
     except ImportError as error:
         print(f"hanabi-core: {error}", file=sys.stderr)
         return BAD_INPUT

@@ -11,13 +11,13 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any, TextIO
 
-from . import _cli_input
-from ._extras import missing_extra
-from .bots import BOTS
-from .options import EDITIONS
+from .._extras import missing_extra
+from ..bots import BOTS
+from ..options import EDITIONS
+from . import _input
 
 if TYPE_CHECKING:
-    from .simulate import Simulation
+    from ..simulate import Simulation
 
 __all__ = ["add_parser", "run"]
 
@@ -49,7 +49,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--players defaults to their number",
     )
     sim.add_argument("--players", type=int, default=None, help="2 to 6 (default 2)")
-    sim.add_argument("--variant", default=None, help=_cli_input.VARIANT_HELP)
+    sim.add_argument("--variant", default=None, help=_input.VARIANT_HELP)
     sim.add_argument("--edition", choices=tuple(EDITIONS), default=None)
     sim.add_argument(
         "--deals", choices=("seeded", "quux", "hanab-live"), default="seeded",
@@ -128,7 +128,7 @@ def _clock(seconds: float) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run `hanabi-core simulate` with parsed arguments; the exit code."""
-    from .simulate import default_workers, plot, simulate  # noqa: PLC0415 (multiprocessing)
+    from ..simulate import default_workers, plot, simulate  # noqa: PLC0415 (multiprocessing)
 
     if args.plot is not None and not _can_plot():
         raise ValueError(str(missing_extra("--plot", "matplotlib", "plot")))
@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     if args.seats is not None:
         if args.bot is not None:
             raise ValueError("give --bot (bots at tables of their own) or --seats, not both")
-        table = _cli_input.seats(args.seats)
+        table = _input.seats(args.seats)
         if players is None:
             players = len(table.factories)
         if players != len(table.factories):
@@ -145,11 +145,11 @@ def run(args: argparse.Namespace) -> int:
         bots = [table]
     else:
         specs = [spec.strip() for spec in (args.bot or "simple").split(",") if spec.strip()]
-        bots = [_cli_input.bot(spec) for spec in specs]
+        bots = [_input.bot(spec) for spec in specs]
     edition = args.edition
     if args.deals in ("quux", "hanab-live") and edition is None:
         edition = args.deals  # a server's decks are dealt by its rules unless told otherwise
-    options = _cli_input.options(2 if players is None else players, args.variant, edition)
+    options = _input.options(2 if players is None else players, args.variant, edition)
     workers = args.workers if args.workers is not None else default_workers()
     isatty = getattr(sys.stderr, "isatty", None)
     bar = _Progress(sys.stderr) if isatty is not None and isatty() else None
@@ -158,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
         "records": args.records, "progress": bar, "deals": args.deals, "bot_seed": args.bot_seed,
     }  # fmt: skip
     if args.dask is not None:
-        from .simulate._dask import dask_executor, send_by_value  # noqa: PLC0415 (the extra)
+        from ..simulate._dask import dask_executor, send_by_value  # noqa: PLC0415 (the extra)
 
         with dask_executor(args.dask) as (executor, workers):
             send_by_value(bot for bot in bots if not isinstance(bot, str))

@@ -40,19 +40,20 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
-from . import _cli_input, _cli_live, _cli_serve, _cli_simulate, _cli_view, render
-from .actions import ColourClue, Discard, Play, RankClue
-from .bots import BOTS, BotFactory, OpenBot, decide
-from .cards import DealtCard
-from .errors import HanabiError, IllegalAction
-from .options import EDITIONS
-from .records import GameRecord, write_record
-from .rules import apply, legal_actions, new_game
-from .scoring import rating
-from .seating import BotFailed
-from .spec import SPEC_DATE, SPEC_VERSION
-from .state import Fate, GameState, Turn
-from .views import view
+from .. import render
+from ..actions import ColourClue, Discard, Play, RankClue
+from ..bots import BOTS, BotFactory, OpenBot, decide
+from ..cards import DealtCard
+from ..errors import HanabiError, IllegalAction
+from ..options import EDITIONS
+from ..records import GameRecord, write_record
+from ..rules import apply, legal_actions, new_game
+from ..scoring import rating
+from ..seating import BotFailed
+from ..spec import SPEC_DATE, SPEC_VERSION
+from ..state import Fate, GameState, Turn
+from ..views import view
+from . import _input, _live, _serve, _simulate, _view
 
 __all__ = ["main"]
 
@@ -156,7 +157,7 @@ def _parser() -> argparse.ArgumentParser:
 
     new = commands.add_parser("new", help="deal a new game and write it as a record")
     new.add_argument("--players", type=int, default=2, help="2 to 6 (default 2)")
-    new.add_argument("--variant", default=None, help=_cli_input.VARIANT_HELP)
+    new.add_argument("--variant", default=None, help=_input.VARIANT_HELP)
     new.add_argument("--edition", choices=tuple(EDITIONS), default=None)
     new.add_argument("--seed", type=int, default=None, help="0 to 2**64-1 (default: random)")
     new.add_argument(
@@ -172,10 +173,10 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--names", nargs="+", metavar="NAME", help="one name per seat")
     new.add_argument("--format", choices=("hanabi-core", "hanab-live"), default="hanabi-core")
     new.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
-    _cli_simulate.add_parser(commands)
-    _cli_live.add_parser(commands)
-    _cli_view.add_parser(commands)
-    _cli_serve.add_parser(commands)
+    _simulate.add_parser(commands)
+    _live.add_parser(commands)
+    _view.add_parser(commands)
+    _serve.add_parser(commands)
     return parser
 
 
@@ -196,20 +197,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             reconfigure(errors="backslashreplace")
     try:
         if args.command == "replay":
-            return _replay(_cli_input.record(args.file), style)
+            return _replay(_input.record(args.file), style)
         if args.command == "show":
-            return _show(_cli_input.record(args.file), args.turn, style, args.seat)
+            return _show(_input.record(args.file), args.turn, style, args.seat)
         if args.command == "rules":
             search = None if args.search is None else " ".join(args.search)
             return _rules(args.id, style, search)
         if args.command == "simulate":
-            return _cli_simulate.run(args)
+            return _simulate.run(args)
         if args.command == "live":
-            return _cli_live.run(args)
+            return _live.run(args)
         if args.command == "view":
-            return _cli_view.run(args)
+            return _view.run(args)
         if args.command == "serve":
-            return _cli_serve.run(args)
+            return _serve.run(args)
         return _new(args)
     except BotFailed as error:
         print(f"{PROG}: {_one_line(str(error))}", file=sys.stderr)
@@ -393,7 +394,7 @@ def _show(record: GameRecord, turn: int | None, style: _Style, seat: int | None 
 
 
 def _version_text() -> str:
-    from . import __version__  # noqa: PLC0415 (the package imports this module's neighbours)
+    from .. import __version__  # noqa: PLC0415 (the package imports this module's neighbours)
 
     return f"{PROG} {__version__} (spec {SPEC_VERSION}, {SPEC_DATE})"
 
@@ -403,8 +404,8 @@ SEARCH_RESULTS = 10
 
 
 def _rules(rule_id: str | None, style: _Style, search: str | None = None) -> int:
-    from .rulebook import all_rules, plain_text, rule_text, section_titles, snippet  # noqa: PLC0415
-    from .rulebook import search as search_rules  # noqa: PLC0415 (parsed lazily)
+    from ..rulebook import all_rules, plain_text, rule_text, section_titles, snippet  # noqa: PLC0415
+    from ..rulebook import search as search_rules  # noqa: PLC0415 (parsed lazily)
 
     if search is not None:
         found = search_rules(search)
@@ -447,10 +448,10 @@ def _rules(rule_id: str | None, style: _Style, search: str | None = None) -> int
 
 def _new(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**64)
-    options = _cli_input.options(args.players, args.variant, args.edition)
+    options = _input.options(args.players, args.variant, args.edition)
     state = new_game(options, seed=seed)
     if args.play not in ("none", "first", "random", "open"):
-        from .simulate import play_game  # noqa: PLC0415 (multiprocessing, on use)
+        from ..simulate import play_game  # noqa: PLC0415 (multiprocessing, on use)
 
         state = play_game(options, _cli_bot(args.play), seed)
     elif args.play != "none":
@@ -482,7 +483,7 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _cli_bot(spec: str) -> BotFactory:
-    return _cli_input.bot(spec)
+    return _input.bot(spec)
 
 
 def _write_atomically(path: str, data: bytes) -> None:

@@ -15,11 +15,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import HanabiError
-from .seating import load_bot
+from ..errors import HanabiError
+from ..seating import load_bot
 
 if TYPE_CHECKING:
-    from .hanablive.seat import Played
+    from ..hanablive.seat import Played
 
 __all__ = ["add_parser", "run"]
 
@@ -105,8 +105,8 @@ def _table(text: str) -> int | str:
 def run(args: argparse.Namespace) -> int:
     """Play the games; print one line per game; return the exit code."""
     try:
-        from .hanablive import Desync  # noqa: PLC0415
-        from .hanablive.client import BotFailed, Client  # noqa: PLC0415  (the live extra)
+        from ..hanablive import Desync  # noqa: PLC0415
+        from ..hanablive.client import BotFailed, Client  # noqa: PLC0415  (the live extra)
     except ImportError as error:
         print(f"hanabi-core: {error}", file=sys.stderr)
         return BAD_INPUT
@@ -177,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
 def _keep(played: Played, where: str, number: int, format: Any) -> None:
     """Write the game's record to `where` (a folder, or a name ending in a slash: one file per
     game, named by its database id)."""
-    from .records import write_record  # noqa: PLC0415
+    from ..records import write_record  # noqa: PLC0415
 
     try:
         record = played.game.record(played.players or None)

@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from . import _cli_input
-from .errors import InvalidRecord
-from .records import GameRecord, read_record
-from .viewer import replay_html, write_pages
+from ..errors import InvalidRecord
+from ..records import GameRecord, read_record
+from ..viewer import replay_html, write_pages
+from . import _input
 
 __all__ = ["add_parser", "run"]
 
@@ -86,7 +86,7 @@ def _collection(source: Path) -> tuple[Iterator[tuple[str, GameRecord]], Path, s
     if source.is_dir():
         decks, actions = _find(source, "decks.json"), _find(source, "actions.json")
         if decks is not None and actions is not None:
-            from .datasets import read_jaxmarl_corpus  # noqa: PLC0415 (an adapter, on use)
+            from ..datasets import read_jaxmarl_corpus  # noqa: PLC0415 (an adapter, on use)
 
             games = read_jaxmarl_corpus(decks, actions, _find(source, "scores.txt"))
             named = ((f"game-{n}", record) for n, (record, _) in enumerate(games))
@@ -98,7 +98,7 @@ def _collection(source: Path) -> tuple[Iterator[tuple[str, GameRecord]], Path, s
         if not files:
             raise ValueError(f"{source} holds no records (.json files)")
         return ((path.stem, _read(path)) for path in files), source, source.name
-    from .datasets import read_ah2ac2  # noqa: PLC0415 (an adapter, on use)
+    from ..datasets import read_ah2ac2  # noqa: PLC0415 (an adapter, on use)
 
     records = read_ah2ac2(source)
     out = source.with_name(source.stem + "-pages")
@@ -163,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.game is not None or args.limit is not None:
         raise ValueError("--game and --limit choose from a folder or a .safetensors file")
-    record = _cli_input.record(source)
+    record = _input.record(source)
     if args.output is not None:
         page = Path(args.output)
     else:
