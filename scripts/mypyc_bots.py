@@ -10,7 +10,7 @@ baselines" page (docs/guides/baselines.md) about twice as fast, from the same so
 a `PYTHONPATH` naming that folder imports the compiled ones first; the source tree is not
 touched. It needs mypy (the `dev` extra: mypyc comes with it) and a C compiler.
 
-`bots/quux_common.py` stays interpreted: compiled, its `QuuxObserver` crashed the interpreter
+`quux/common.py` stays interpreted: compiled, its `QuuxObserver` crashed the interpreter
 (mypyc 1.x) when the bots that subclass it ran. Check a build before trusting its means: the
 replay of all 8,000 logged games must pass with it,
 
@@ -28,11 +28,11 @@ from pathlib import Path
 #: The modules compiled, relative to the package's parent folder: where the time of a game goes.
 MODULES = (
     "hanabi_core/_incremental_view.py",
-    "hanabi_core/bots/_quux_table.py",
-    "hanabi_core/bots/quux_cheat.py",
-    "hanabi_core/bots/quux_info.py",
-    "hanabi_core/bots/quux_simple.py",
-    "hanabi_core/bots/quux_smart.py",
+    "hanabi_core/quux/_table.py",
+    "hanabi_core/quux/cheat.py",
+    "hanabi_core/quux/info.py",
+    "hanabi_core/quux/simple.py",
+    "hanabi_core/quux/smart.py",
 )
 
 

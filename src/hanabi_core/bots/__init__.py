@@ -411,11 +411,11 @@ class OpenBot:
         return self.rng.choice(others or list(legal))
 
 
-# The Quux bots live in modules of their own; they import only what is above this package.
-from .quux_cheat import QuuxCheatBot  # noqa: E402
-from .quux_info import QuuxInfoBot  # noqa: E402
-from .quux_simple import QuuxSimpleBot  # noqa: E402
-from .quux_smart import QuuxSmartBot  # noqa: E402
+# The Quux bots live in `hanabi_core.quux` with its decks; they import nothing of this package.
+from ..quux.cheat import QuuxCheatBot  # noqa: E402
+from ..quux.info import QuuxInfoBot  # noqa: E402
+from ..quux.simple import QuuxSimpleBot  # noqa: E402
+from ..quux.smart import QuuxSmartBot  # noqa: E402
 
 BOTS: Mapping[str, BotFactory] = ReadOnlyMap(
     {

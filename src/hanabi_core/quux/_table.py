@@ -9,7 +9,7 @@ A hanabi_core bot is called only on its own turn, with its seat's
 each turn not yet seen is shown to the bot with the table as it stood before that turn, then
 applied. The work per call is the turns since the bot last moved, never the whole history.
 
-`quux_common.QuuxObserver` (quux-simple's) reports the same callbacks with the counts alone;
+`common.QuuxObserver` (quux-simple's) reports the same callbacks with the counts alone;
 SmartBot and InfoBot also need the other hands as they were at each past turn (the discard
 finesse reads the newest cards; the hat code answers questions about every hand) and the discard
 pile, which this table keeps.

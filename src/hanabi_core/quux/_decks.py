@@ -1,30 +1,6 @@
-"""Quuxplusone/Hanabi's rules and decks: the ``quux`` edition's deal source (rule 11.7).
+"""Quux's decks and its game files: the deck stream, the move notation, the replayer.
 
-Quuxplusone/Hanabi (github.com/Quuxplusone/Hanabi, MIT licence, (c) Arthur O'Dwyer) is the C++
-server whose README publishes the most cited table of bot scores. Its decks come from one seeded
-stream, and its bots use no randomness, so the same games can be played here move for move:
-
-- [`Mt19937`][hanabi_core.quux.Mt19937] is the standard 32-bit Mersenne Twister, seeded as C++'s
-  ``std::mt19937(s)`` (``init_genrand``);
-- [`decks`][hanabi_core.quux.decks] is its deck stream: for each game, the unshuffled deck (red,
-  orange, yellow, green, blue; ranks 1 to 5, three 1s, two 2s, 3s and 4s, one 5) shuffled by the
-  server's modulo shuffle (50 draws a game, one stream across games), cards drawn from the back;
-- [`QUUX_VARIANT`][hanabi_core.quux.QUUX_VARIANT] is its five suits (``VARIANTS["quux"]``): Quux's
-  colour letters ``r o y g b`` are the suits red, orange, yellow, green and blue, in that order.
-
-```python
-from hanabi_core import EDITIONS, new_game
-from hanabi_core.quux import deck, decks
-
-first = next(decks(1))
-assert first[:3] == deck("g1 y3 b1")           # seed 1's first game, top card first
-state = new_game(EDITIONS["quux"].options(2), deck=first)
-assert state.options.storm_out_score == "fireworks"
-```
-
-The game files of ``tests/data/quux-games/`` (made by Quux's own server) hold these decks;
-[`replay_line`][hanabi_core.quux.replay_line] plays one of their lines through this library.
-"""
+The public names are [`hanabi_core.quux`][hanabi_core.quux]'s; see its page."""
 
 from __future__ import annotations
 
@@ -37,32 +13,14 @@ from typing import Any
 
 from attrs import frozen
 
-from ._incremental_view import IncrementalViews
-from .actions import Action, ColourClue, Discard, Play, RankClue
-from .bots import BOTS, decide
-from .cards import Card
-from .errors import HanabiError, InvalidArgument
-from .options import EDITIONS
-from .rules import apply, new_game
-from .state import EndReason, GameState
-from .variants import VARIANTS, Variant
-
-__all__ = [
-    "COLOUR_LETTERS",
-    "QUUX_VARIANT",
-    "Mt19937",
-    "ReplayResult",
-    "action_move",
-    "deck",
-    "deck_at",
-    "deck_codes",
-    "deck_from_codes",
-    "deck_text",
-    "decks",
-    "move_action",
-    "replay_line",
-    "unshuffled",
-]
+from .._incremental_view import IncrementalViews
+from ..actions import Action, ColourClue, Discard, Play, RankClue
+from ..cards import Card
+from ..errors import HanabiError, InvalidArgument
+from ..options import EDITIONS
+from ..rules import apply, new_game
+from ..state import EndReason, GameState
+from ..variants import VARIANTS, Variant
 
 #: Quux's colour letters, in its `enum Color` order (RED=0, ORANGE, YELLOW, GREEN, BLUE).
 COLOUR_LETTERS = "roygb"
@@ -329,6 +287,9 @@ def replay_line(line: str | dict[str, Any], bot: str | None = None) -> ReplayRes
     views = IncrementalViews(state)  # `views.view`'s views, each turn read once
     seats = None
     if bot is not None:
+        # The registry lists these bots too (bots/ imports this package), so it is read on use.
+        from ..bots import BOTS, decide  # noqa: PLC0415
+
         if bot not in BOTS:
             raise InvalidArgument("bot", f"unknown bot {bot!r}; the bots are {', '.join(BOTS)}")
         seats = [BOTS[bot](random.Random(seat)) for seat in range(players)]
