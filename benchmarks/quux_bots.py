@@ -22,9 +22,9 @@ import sys
 import time
 
 from hanabi_core import EDITIONS, apply, new_game, view
-from hanabi_core._incremental_view import IncrementalViews
 from hanabi_core.bots import BOTS, decide
 from hanabi_core.quux import decks
+from hanabi_core.views._incremental import IncrementalViews
 
 
 def cell(bot: str, players: int, games: int) -> dict[str, float]:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 #: The modules compiled, relative to the package's parent folder: where the time of a game goes.
 MODULES = (
-    "hanabi_core/_incremental_view.py",
+    "hanabi_core/views/_incremental.py",
     "hanabi_core/quux/_table.py",
     "hanabi_core/quux/cheat.py",
     "hanabi_core/quux/info.py",

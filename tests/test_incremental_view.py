@@ -10,10 +10,10 @@ import attrs
 import pytest
 
 from hanabi_core import Card, Options, apply, legal_actions, new_game, view
-from hanabi_core._incremental_view import IncrementalViews
-from hanabi_core._readonly import ReadOnlyMap
+from hanabi_core._support.readonly import ReadOnlyMap
 from hanabi_core.errors import InvalidArgument
 from hanabi_core.hanablive import variant
+from hanabi_core.views._incremental import IncrementalViews
 
 OPTIONS = [
     Options(2),

@@ -1,7 +1,8 @@
 """Every install instruction works from a clone or the repository URL (hanabi_core is not on PyPI).
 
-The missing-extra messages of `src/` share one wording (``hanabi_core._extras``): the install from
-a clone, from the repository's URL, and what the command will be once the package is released.
+The missing-extra messages of `src/` share one wording (``hanabi_core._support.extras``): the
+install from a clone, from the repository's URL, and what the command will be once the package is
+released.
 No page, docstring or message offers ``pip install hanabi_core[...]`` alone, which fails today.
 """
 
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from hanabi_core._extras import install_command, missing_extra
+from hanabi_core._support.extras import install_command, missing_extra
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXTS = sorted(

@@ -416,7 +416,7 @@ def test_m6_hidden_clues_are_drawn_exactly_against_enumeration() -> None:
 def test_h2_the_exact_count_matches_brute_force() -> None:
     from itertools import product
 
-    from hanabi_core._exact_sampling import Completions
+    from hanabi_core.sampling._exact import Completions
 
     rng = random.Random(5)
     for _ in range(200):
@@ -436,7 +436,7 @@ def test_h2_the_exact_count_matches_brute_force() -> None:
 
 
 def test_h2_the_count_has_a_documented_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hanabi_core import _exact_sampling as exact
+    from hanabi_core.sampling import _exact as exact
 
     monkeypatch.setattr(exact, "STATES", 3)
     allowed = [[0, 1, 2], [1, 2, 3], [0, 3], [2, 3]]

@@ -13,7 +13,7 @@ from typing import Any
 
 from attrs import Attribute, field, frozen
 
-from ._hashing import none_key
+from ._support.hashing import none_key
 from .errors import InvalidDeck, InvalidOptions, brief
 
 __all__ = ["RANKS", "START", "Card", "ClueTouch", "DealtCard", "Suit"]

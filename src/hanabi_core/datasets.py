@@ -153,7 +153,7 @@ def read_ah2ac2(source: Source | bytes) -> list[GameRecord]:
     try:
         from safetensors.numpy import load, load_file  # noqa: PLC0415  (an optional extra)
     except ImportError as error:  # pragma: no cover - depends on the environment
-        from ._extras import missing_extra  # noqa: PLC0415
+        from ._support.extras import missing_extra  # noqa: PLC0415
 
         raise missing_extra(
             "hanabi_core.datasets.read_ah2ac2", "safetensors and NumPy", "datasets"

@@ -30,8 +30,8 @@ from typing import Any, Protocol, TypeVar
 
 from attrs import field, frozen
 
-from ._fast import frozen_builder
-from ._readonly import ReadOnlyMap
+from ._support.fast import frozen_builder
+from ._support.readonly import ReadOnlyMap
 from .actions import ColourClue, RankClue
 from .cards import Card
 from .rules.tables import face_index, variant_tables
@@ -274,7 +274,7 @@ _build_knowledge = frozen_builder(CardKnowledge)
 
 def _card_knowledge(order: int, clued: bool, known: _Known) -> CardKnowledge:
     """`CardKnowledge(order, suits, ranks, clued, counts)` for `views.view`, which builds one per
-    held card at every call, without `__init__` (`_fast.frozen_builder`), and the read-only
+    held card at every call, without `__init__` (`_support.fast.frozen_builder`), and the read-only
     `identities` shared by the cards whose clue knowledge is the same instead of built for each.
     The value is the same, just as frozen."""
     suits, ranks, counts, identities = known

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from ._hashing import none_key
+from ._support.hashing import none_key
 from .actions import Action
 from .cards import DealtCard
 
@@ -129,7 +129,7 @@ class Log:
         value: int = 0 if node is None else node._hash
         for node in reversed(pending):
             # The entry's fields, `None` (no card, no draw) as a constant: `hash(None)` is an
-            # address before Python 3.12, not the same in two processes (see `_hashing`).
+            # address before Python 3.12, not the same in two processes (see `_support.hashing`).
             player, action, touched, card, misplay, note_gained, drawn = node.entry
             value = hash((
                 value, player, action, touched, none_key(card), misplay, note_gained,

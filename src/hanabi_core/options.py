@@ -14,7 +14,7 @@ from typing import Any
 
 from attrs import evolve, field, fields, frozen
 
-from ._readonly import ReadOnlyMap
+from ._support.readonly import ReadOnlyMap
 from .errors import InvalidOptions, brief
 from .variants import VARIANTS, Cache, Variant
 

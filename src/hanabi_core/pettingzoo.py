@@ -61,7 +61,7 @@ try:
     from pettingzoo import AECEnv, ParallelEnv
     from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as error:  # pragma: no cover - depends on the environment
-    from ._extras import missing_extra
+    from ._support.extras import missing_extra
 
     raise missing_extra(
         "hanabi_core.pettingzoo", "PettingZoo, Gymnasium and NumPy", "rl"

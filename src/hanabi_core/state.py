@@ -17,8 +17,8 @@ from typing import Protocol
 
 from attrs import field, frozen
 
-from ._fast import frozen_builder
-from ._hashing import none_key
+from ._support.fast import frozen_builder
+from ._support.hashing import none_key
 from .actions import Action, Discard, Play
 from .cards import DealtCard
 from .errors import InvalidArgument, brief
@@ -329,8 +329,8 @@ class _NewState(Protocol):
 
 
 #: `GameState(...)` with the same fields, in their order, for `rules.apply`'s hot path: the slots
-#: written through their descriptors (`_fast.frozen_builder`), at about 60% of the cost of attrs'
-#: `__init__`, which is a tenth of a whole turn. The state is just as frozen afterwards.
+#: written through their descriptors (`_support.fast.frozen_builder`), at about 60% of the cost
+#: of attrs' `__init__`, which is a tenth of a whole turn. The state is just as frozen afterwards.
 new_state: _NewState = frozen_builder(GameState)
 
 

@@ -16,8 +16,8 @@ from typing import Any, TypeVar
 
 from attrs import Attribute, field, frozen
 
-from ._hashing import none_key
-from ._readonly import ReadOnlyMap
+from ._support.hashing import none_key
+from ._support.readonly import ReadOnlyMap
 from .cards import RANKS, START, Card, ClueTouch, Suit
 from .cards import _rank_slot as _slot
 from .errors import InvalidOptions, brief

@@ -10,7 +10,7 @@ num_envs=N, **config)``.
 
 from __future__ import annotations
 
-from .._extras import missing_extra
+from .._support.extras import missing_extra
 
 try:
     import numpy  # noqa: F401

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._extras import missing_extra
+from .._support.extras import missing_extra
 
 try:
     import jax

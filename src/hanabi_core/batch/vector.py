@@ -9,7 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import hle
-from .._extras import missing_extra
+from .._support.extras import missing_extra
 from ..errors import IllegalAction, InvalidArgument, InvalidOptions, brief
 from ..records import GameRecord
 from ..spec import Rule

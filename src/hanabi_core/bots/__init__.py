@@ -40,7 +40,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal, Protocol, Union
 
-from .._readonly import ReadOnlyMap
+from .._support.readonly import ReadOnlyMap
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import Card, DealtCard
 from ..knowledge import CardKnowledge

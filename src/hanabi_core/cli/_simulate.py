@@ -11,7 +11,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any, TextIO
 
-from .._extras import missing_extra
+from .._support.extras import missing_extra
 from ..bots import BOTS
 from ..options import EDITIONS
 from . import _input

@@ -13,7 +13,6 @@ from typing import Any
 
 from attrs import frozen
 
-from .._incremental_view import IncrementalViews
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import Card
 from ..errors import HanabiError, InvalidArgument
@@ -21,6 +20,7 @@ from ..options import EDITIONS
 from ..rules import apply, new_game
 from ..state import EndReason, GameState
 from ..variants import VARIANTS, Variant
+from ..views._incremental import IncrementalViews
 
 #: Quux's colour letters, in its `enum Color` order (RED=0, ORANGE, YELLOW, GREEN, BLUE).
 COLOUR_LETTERS = "roygb"

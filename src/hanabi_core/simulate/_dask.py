@@ -27,7 +27,7 @@ def dask_executor(address: str, timeout: float = 20.0) -> Iterator[tuple[Executo
     try:
         from distributed import Client  # noqa: PLC0415  (an optional extra)
     except ImportError:
-        from .._extras import missing_extra  # noqa: PLC0415
+        from .._support.extras import missing_extra  # noqa: PLC0415
 
         raise missing_extra("--dask", "dask[distributed]", "dask") from None
     try:

@@ -6,7 +6,6 @@ import hashlib
 import random
 from collections.abc import Sequence
 
-from .._incremental_view import IncrementalViews
 from ..bots import BotFactory, decide
 from ..cards import Card
 from ..errors import IllegalAction
@@ -16,6 +15,7 @@ from ..records import GameRecord, write_record
 from ..rules import apply, new_game
 from ..scoring import points
 from ..state import GameState
+from ..views._incremental import IncrementalViews
 
 
 def _bot_seed(seed: int, seat: int, key: int) -> int:

@@ -34,7 +34,7 @@ def plot(simulation: Simulation, path: str | os.PathLike[str] | None = None) -> 
     try:
         import matplotlib.figure  # noqa: F401, PLC0415  (an optional extra: asked at every call)
     except ImportError:
-        from .._extras import missing_extra  # noqa: PLC0415
+        from .._support.extras import missing_extra  # noqa: PLC0415
 
         raise missing_extra("drawing a plot", "matplotlib", "plot") from None
     max_score = simulation.options.variant.max_score

@@ -314,7 +314,7 @@ class _Bar:
         try:
             from tqdm.auto import tqdm  # noqa: PLC0415  (an optional extra)
         except ImportError:
-            from .._extras import missing_extra  # noqa: PLC0415
+            from .._support.extras import missing_extra  # noqa: PLC0415
 
             raise missing_extra("progress=True", "tqdm", "notebook") from None
         self._bar = tqdm(total=total, unit="game", smoothing=0.1)

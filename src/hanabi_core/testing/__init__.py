@@ -24,7 +24,7 @@ from __future__ import annotations
 try:
     import hypothesis  # noqa: F401
 except ImportError as error:  # pragma: no cover - exercised only without hypothesis installed
-    from .._extras import missing_extra
+    from .._support.extras import missing_extra
 
     raise missing_extra("hanabi_core.testing", "Hypothesis", "testing") from error
 

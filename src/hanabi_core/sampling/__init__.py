@@ -20,7 +20,7 @@ view: `view(sample_state(v, rng), v.seat) == v`. The view fixes the face of ever
 
 Where the variant hides a clue's value from its target (rules 9.30 and 9.31), the clue narrows no
 face, yet some clue of the type shown must touch exactly the cards it touched. The sampler draws
-exactly among the assignments every hidden clue fits (`_exact_sampling.UnionDraw`: the union over
+exactly among the assignments every hidden clue fits (`_exact.UnionDraw`: the union over
 what each hidden clue may have been, each part counted, a draw kept with the inverse of the number
 of parts that hold it, which makes it uniform), and replays each hidden clue as the first clue
 that touches the same cards. A hidden clue that would take that draw past its bounds (20,000
@@ -54,7 +54,7 @@ view shows; it holds the own hand and the deck, `k + D` cards).
 3. Accept the assignment with probability `∏ a_i / ∏ A_i`, where `A_i` is the count of step 2
    before anything was taken (so `a_i ≤ A_i`; an exact integer draw); otherwise start again. After
    four rejected tries, draw the assignment instead by counts of completions
-   (`_exact_sampling.Completions`), which never rejects: at the end of the deck a long hand is
+   (`_exact.Completions`), which never rejects: at the end of the deck a long hand is
    accepted with probability about `k!/k**k`, which no number of tries would overcome.
 4. Shuffle the rest of the pool (Fisher–Yates, `random.Random.shuffle`) into the deck.
 5. Build the deck in order, start the game with it, and replay the view's actions with `apply`.
@@ -82,7 +82,7 @@ exists (a matching in the bipartite graph of own cards and faces).
 
 `sample_state` always returns or raises, in bounded time:
 
-- the exact count memoises at most 200,000 states (`_exact_sampling.STATES`), and the hidden-clue
+- the exact count memoises at most 200,000 states (`_exact.STATES`), and the hidden-clue
   draw at most 512 parts after 20,000 search steps; a view that needs more (none a real game gives
   in the benchmark `benchmarks/sampling.py`) is refused with `SamplingError`;
 - a generator whose `getrandbits` gives 64 numbers out of range in a row (an honest one, with
@@ -109,19 +109,19 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from ._exact_sampling import Completions, Option, UnionDraw, below, shuffle
-from .actions import ColourClue, Discard, Play, RankClue
-from .cards import RANKS, START, Card
-from .errors import HanabiError, IllegalAction, InvalidDeck, brief
-from .knowledge import CardKnowledge, all_faces, clue_faces, learn
-from .records import abandon
-from .rules import apply, dealt_orders, new_game
-from .rules.hands import replace_card
-from .rules.tables import FACES_PER_SUIT, face_index, variant_tables
-from .state import EndReason, GameState, card_action
-from .variants import Variant
-from .views import HiddenClue, HiddenPlay, PlayerView, SeenTurn
-from .views import view as _view_of
+from ..actions import ColourClue, Discard, Play, RankClue
+from ..cards import RANKS, START, Card
+from ..errors import HanabiError, IllegalAction, InvalidDeck, brief
+from ..knowledge import CardKnowledge, all_faces, clue_faces, learn
+from ..records import abandon
+from ..rules import apply, dealt_orders, new_game
+from ..rules.hands import replace_card
+from ..rules.tables import FACES_PER_SUIT, face_index, variant_tables
+from ..state import EndReason, GameState, card_action
+from ..variants import Variant
+from ..views import HiddenClue, HiddenPlay, PlayerView, SeenTurn
+from ..views import view as _view_of
+from ._exact import Completions, Option, UnionDraw, below, shuffle
 
 #: A clue to the seat whose value its view hides (rules 9.30 and 9.31): the orders in the seat's
 #: hand then, those it touched, and the face masks of the clues it may have been.
@@ -129,7 +129,7 @@ _Hidden = tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]
 #: How many assignments `sample_state` tries against hidden clues before it gives up (each try
 #: is an exact uniform draw, so this bounds the work, not the uniformity).
 _TRIES = 2_000
-#: Cheap rejection proposals (steps 2 and 3) before the exact draw of `_exact_sampling`.
+#: Cheap rejection proposals (steps 2 and 3) before the exact draw of `_exact`.
 _REJECTION_TRIES = 4
 #: Rule 9.33: uniform tries before the sampler proposes own cards in the hole that fit, and the
 #: tries it allows in all (each try replays the game).
@@ -245,7 +245,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         raise SamplingError("view", "no deal gives the seat's cards the faces its clues allow")
     exact: list[Completions] = []  # built on first use, memoised across the tries
     # Rules 9.30 and 9.31: draw exactly among the assignments some clue fits for every hidden clue
-    # (`_exact_sampling.UnionDraw`), rather than reject the many that do not.
+    # (`_exact.UnionDraw`), rather than reject the many that do not.
     # The hidden clues its bounds leave out are rejected below (`_fits`), uniform too; should a
     # part's count pass its bound, every hidden clue is (exact proposals, bounded by `_TRIES`).
     union = None
@@ -514,7 +514,7 @@ def _narrowed(
 def _clauses(
     hidden: list[_Hidden], known: dict[int, int], allowed: list[list[int]], orders: list[int]
 ) -> list[list[Option]]:
-    """Per hidden clue, the distinct ways it may have been (`_exact_sampling.Option`): for each
+    """Per hidden clue, the distinct ways it may have been (`_exact.Option`): for each
     clue it may have been that agrees with the cards the view shows, the faces it allows each own
     card in the target's hand then."""
     index = {order: i for i, order in enumerate(orders)}
@@ -570,7 +570,7 @@ def _assign(
     allowed: list[list[int]], pool: list[int], rng: random.Random, exact: list[Completions]
 ) -> list[int]:
     """A uniform assignment of labelled pool cards to the own cards (steps 1 to 3 of the module's
-    algorithm, at most `_REJECTION_TRIES` times; then the exact draw of `_exact_sampling`, made
+    algorithm, at most `_REJECTION_TRIES` times; then the exact draw of `_exact`, made
     once into `exact` and kept there for the next call); returns the faces, slot by slot. The
     caller has checked that an assignment exists (`_matchable`)."""
     k = len(allowed)
@@ -603,7 +603,7 @@ def _assign(
                 return chosen
     # Rejection keeps failing (clues pin several cards to few copies, or a long hand at the end
     # of the deck): draw exactly by counts of completions instead. Each accepted proposal above is
-    # uniform, and so is this draw, so their mixture is too (`_exact_sampling`).
+    # uniform, and so is this draw, so their mixture is too (`_exact`).
     if not exact:
         exact.append(Completions(allowed, pool, SamplingError))
     drawn = exact[0].draw(rng)

@@ -20,10 +20,10 @@ from collections.abc import Callable
 from itertools import compress
 from operator import itemgetter
 
-from ._readonly import ReadOnlyMap
-from .actions import ColourClue, Discard, Play, RankClue
-from .cards import Card
-from .knowledge import (
+from .._support.readonly import ReadOnlyMap
+from ..actions import ColourClue, Discard, Play, RankClue
+from ..cards import Card
+from ..knowledge import (
     _card_knowledge,
     _face_tables,
     _Known,
@@ -32,11 +32,11 @@ from .knowledge import (
     learn,
     unseen_by_holder,
 )
-from .rules import dealt_orders
-from .rules.hands import replace_card
-from .state import Entry, GameState, Log
-from .variants import ClueShown
-from .views import PlayerView, SeenTurn, firework_faces, seen_turn, view
+from ..rules import dealt_orders
+from ..rules.hands import replace_card
+from ..state import Entry, GameState, Log
+from ..variants import ClueShown
+from . import PlayerView, SeenTurn, firework_faces, seen_turn, view
 
 #: What every seat is shown of a clue in the variants read here (rules 9.30 and 9.31: elsewhere).
 _SHOWN = ClueShown.VALUE

@@ -46,7 +46,7 @@ import random
 from collections.abc import Callable, MutableSequence
 from typing import TypeVar
 
-from .errors import HanabiError
+from ..errors import HanabiError
 
 __all__ = [
     "LEAVES",

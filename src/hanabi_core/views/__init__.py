@@ -26,12 +26,12 @@ from typing import Literal, cast
 
 from attrs import field, frozen
 
-from ._fast import frozen_builder
-from ._hashing import none_items_key, none_key
-from .actions import Action, ColourClue, Discard, Play, RankClue, whole_number
-from .cards import DealtCard
-from .errors import InvalidArgument, brief
-from .knowledge import (
+from .._support.fast import frozen_builder
+from .._support.hashing import none_items_key, none_key
+from ..actions import Action, ColourClue, Discard, Play, RankClue, whole_number
+from ..cards import DealtCard
+from ..errors import InvalidArgument, brief
+from ..knowledge import (
     CardKnowledge,
     all_faces,
     clue_faces,
@@ -40,11 +40,11 @@ from .knowledge import (
     unaccounted,
     unseen_by_holder,
 )
-from .options import Options
-from .rules.hands import dealt_orders, replace_card
-from .scoring import points
-from .state import Fate, GameState, Outcome, card_action, card_fate, not_a_state
-from .variants import ClueShown, Variant
+from ..options import Options
+from ..rules.hands import dealt_orders, replace_card
+from ..scoring import points
+from ..state import Fate, GameState, Outcome, card_action, card_fate, not_a_state
+from ..variants import ClueShown, Variant
 
 __all__ = ["HiddenClue", "HiddenPlay", "PlayerView", "SeenTurn", "view"]
 
@@ -325,19 +325,19 @@ class PlayerView:
         return len(self.knowledge[seat])
 
     def __repr__(self) -> str:
-        from .render import view_repr  # noqa: PLC0415 (render imports this module)
+        from ..render import view_repr  # noqa: PLC0415 (render imports this module)
 
         return view_repr(self)
 
     def __str__(self) -> str:
         """The table as this seat sees it, as text (`hanabi_core.render.text`)."""
-        from .render import text  # noqa: PLC0415
+        from ..render import text  # noqa: PLC0415
 
         return text(self)
 
     def _repr_html_(self) -> str:
         """The table as this seat sees it, as SVG, for notebooks (`hanabi_core.render.svg`)."""
-        from .render import svg  # noqa: PLC0415
+        from ..render import svg  # noqa: PLC0415
 
         return svg(self)
 
@@ -539,7 +539,7 @@ def seat_view(
 
 
 #: `SeenTurn(...)` with the same fields, in their order, for `view`, which builds one per turn of
-#: the history at every call (`_fast.frozen_builder`: about half the cost of `__init__`).
+#: the history at every call (`_support.fast.frozen_builder`: about half the cost of `__init__`).
 _seen_turn: Callable[..., SeenTurn] = frozen_builder(SeenTurn)
 _VALUE = ClueShown.VALUE  # a global read is cheaper than an attribute lookup per turn
 
