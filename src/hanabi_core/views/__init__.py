@@ -22,7 +22,7 @@ assert view(state, 0).hands[1] == state.hands[1]  # seat 0 sees seat 1's cards
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Literal, cast
+from typing import Literal, TypedDict, cast
 
 from attrs import field, frozen
 
@@ -445,17 +445,38 @@ def view(state: GameState, player: int) -> PlayerView:
         into_hole=misplayed,
         holed=holed,
         built=state.built,
-        notes=state.notes,
-        storms=state.storms,
-        deck_size=state.deck_size,
-        turn=state.turn,
-        current_player=state.current_player,
-        turns_left=state.turns_left,
-        outcome=state.outcome,
         history=tuple(history),
-        directions=state.directions,
-        starts=state.starts,
+        **_counters(state),
     )
+
+
+class _Counters(TypedDict):
+    """A view's fields that are the state's public counters as they stand (rules 12.1, 12.2)."""
+
+    notes: int
+    storms: int
+    deck_size: int
+    turn: int
+    current_player: int
+    turns_left: int | None
+    outcome: Outcome | None
+    directions: tuple[int, ...]
+    starts: tuple[int, ...]
+
+
+def _counters(state: GameState) -> _Counters:
+    """The public counters of `state`, for `view` and `IncrementalViews`."""
+    return {
+        "notes": state.notes,
+        "storms": state.storms,
+        "deck_size": state.deck_size,
+        "turn": state.turn,
+        "current_player": state.current_player,
+        "turns_left": state.turns_left,
+        "outcome": state.outcome,
+        "directions": state.directions,
+        "starts": state.starts,
+    }
 
 
 def seat_view(

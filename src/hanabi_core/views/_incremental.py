@@ -36,7 +36,7 @@ from ..rules import dealt_orders
 from ..rules.hands import replace_card
 from ..state import Entry, GameState, Log
 from ..variants import ClueShown
-from . import PlayerView, SeenTurn, firework_faces, seen_turn, view
+from . import PlayerView, SeenTurn, _counters, firework_faces, seen_turn, view
 
 #: What every seat is shown of a clue in the variants read here (rules 9.30 and 9.31: elsewhere).
 _SHOWN = ClueShown.VALUE
@@ -127,16 +127,8 @@ class IncrementalViews:
             knowledge=tuple(knowledge_by_seat),
             built=built,
             discards=discards,
-            notes=state.notes,
-            storms=state.storms,
-            deck_size=state.deck_size,
-            turn=state.turn,
-            current_player=state.current_player,
-            turns_left=state.turns_left,
-            outcome=state.outcome,
             history=tuple(self._history[seat]),
-            directions=state.directions,
-            starts=state.starts,
+            **_counters(state),
         )
 
     def _known(self, mask: int, unseen: list[int]) -> _Known:
