@@ -180,13 +180,7 @@ def report(result: Simulation) -> str:
     """The summary table, the paired differences, and a histogram for each bot, as text."""
     o = result.options
     edition = f", {EDITIONS[result.edition].name} edition" if result.edition else ""
-    last = result.seed + result.requested - 1
-    if result.deals == "quux":
-        dealt = f"games 0 to {result.requested - 1} of Quux's stream for seed {result.seed}"
-    elif result.deals == "hanab-live":
-        dealt = f"hanab.live's seeds s{result.seed} to s{last}"
-    else:
-        dealt = f"seeds {result.seed} to {last}"
+    dealt = result._dealt()
     lines = [
         f"{o.variant.label}{edition}, {o.players} players, {result.requested} games per bot "
         f"({dealt})",

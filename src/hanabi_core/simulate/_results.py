@@ -280,14 +280,19 @@ class Simulation:
 
     def _setting(self) -> str:
         o = self.options
+        return (
+            f"{o.variant.name}, {o.players} players, {self.requested} games per bot, "
+            f"{self._dealt()}"
+        )
+
+    def _dealt(self) -> str:
+        """Which deals were played, in words, e.g. ``"seeds 1 to 100"``."""
         last = self.seed + self.requested - 1
         if self.deals == "quux":
-            dealt = f"games 0 to {self.requested - 1} of Quux's stream {self.seed}"
-        elif self.deals == "hanab-live":
-            dealt = f"hanab.live seeds s{self.seed} to s{last}"
-        else:
-            dealt = f"seeds {self.seed} to {last}"
-        return f"{o.variant.name}, {o.players} players, {self.requested} games per bot, {dealt}"
+            return f"games 0 to {self.requested - 1} of Quux's stream for seed {self.seed}"
+        if self.deals == "hanab-live":
+            return f"hanab.live's seeds s{self.seed} to s{last}"
+        return f"seeds {self.seed} to {last}"
 
     def _repr_html_(self) -> str:
         """The summaries and the paired differences as HTML tables (what a notebook shows)."""
