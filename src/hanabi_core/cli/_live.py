@@ -1,7 +1,7 @@
 """`hanabi-core live`: a bot (by name, or ``module:factory`` as `simulate` takes it) plays at a
 hanab.live table; each game can be kept as a record.
 
-Kept apart from `cli.py`, which only registers the command and dispatches to `run`; the client
+Kept apart from `cli/__init__`, which only registers the command and dispatches to `run`; the client
 (`hanablive/client.py`, the ``live`` extra) is imported only when the command runs.
 """
 

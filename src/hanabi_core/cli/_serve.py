@@ -1,6 +1,6 @@
 """`hanabi-core serve`: a local hanab.live server (`hanablive/server.py`) for bots to play at.
 
-Kept apart from `cli.py`, which only registers the command and dispatches to `run`; the server
+Kept apart from `cli/__init__`, which only registers the command and dispatches to `run`; the server
 (the ``live`` extra) is imported only when the command runs.
 """
 

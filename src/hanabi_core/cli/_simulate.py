@@ -1,6 +1,6 @@
 """`hanabi-core simulate`: its arguments, its progress bar and its report (see `simulate.py`).
 
-Kept apart from `cli.py`, which only registers the command and dispatches to `run`.
+Kept apart from `cli/__init__`, which only registers the command and dispatches to `run`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """`hanabi-core view`: a record, a folder of records or a public collection as HTML pages to step
 through in a browser (see `viewer.py`).
 
-Kept apart from `cli.py`, which only registers the command and dispatches to `run`.
+Kept apart from `cli/__init__`, which only registers the command and dispatches to `run`.
 """
 
 from __future__ import annotations
