@@ -38,14 +38,19 @@ from .._extras import missing_extra
 try:
     import jax
     import jax.numpy as jnp
+    from jax.experimental import checkify
 except ImportError as error:  # pragma: no cover - the extra is missing
     raise missing_extra("hanabi_core.batch.jax", "JAX", "jax") from error
 
+import numpy as np
+
 from .. import hle
+from ..errors import IllegalAction, InvalidDeck, brief
 from ..options import Options
+from ..spec import Rule
 from . import _core
 from ._core import BatchState
-from .engine import _check_type, tables
+from .engine import _check_type, _few, tables
 
 __all__ = ["JaxEngine"]
 
@@ -65,11 +70,23 @@ class JaxEngine:
         options: the game's options, as for [`Engine`][hanabi_core.batch.Engine].
         observation_type: the observation `reset` and `step` return (0, 1 or 2).
 
+    Checks: what a jitted function cannot check, the host checks where the values are concrete,
+    and `checked_init` and `checked_advance` check under ``jit`` with ``jax.experimental.checkify``
+    (``err, state = env.checked_init(decks); err.throw()``), so that a bad deck is an error and
+    not a game. Shapes, dtypes and the observation type are static: they are checked always.
+
     Attributes:
-        init: jitted ``(decks (B, D) faces) -> BatchState``.
+        init: ``(decks (B, D) faces) -> BatchState``, jitted; concrete decks are checked on the
+            host (a deck that is not exactly the game's cards raises `InvalidDeck`); decks traced
+            under the caller's ``jit`` cannot be, and play as given: use `checked_init` there.
+        checked_init: jitted ``(decks) -> (checkify.Error, BatchState)``: the same checks under
+            ``jit``; ``error.throw()`` raises ``checkify.JaxRuntimeError`` naming the fault.
         advance: jitted ``(state, uids (B,)) -> (state, rewards)``; a game whose uid is illegal
-            (or that is over) is left as it was.
-        observe: jitted ``(state, observation_type) -> (B, P, L) uint8``.
+            (or that is over) is left as it was. Uids must be integers (not bools) of shape (B,).
+        checked_advance: jitted ``(state, uids) -> (checkify.Error, (state, rewards))``: an
+            illegal uid in an unfinished game is an error.
+        observe: ``(state, observation_type) -> (B, P, L) uint8``, jitted; the observation type
+            must be 0, 1 or 2.
         observe_v0_belief: jitted ``(state) -> (B, P, L) float32``.
         reset_done: jitted ``(key, state) -> state`` with its finished games dealt anew.
         reset: jitted ``(key) -> (obs (P, L), state)`` of one game (JaxMARL's ``reset``).
@@ -90,24 +107,111 @@ class JaxEngine:
         #: Players and the number of move uids.
         self.players, self.num_moves = t.players, t.moves
         self._base = jnp.asarray(numpy_tables.base_deck)
-        self.init = jax.jit(self._init)
-        self.advance = jax.jit(self._advance)
-        self.observe = jax.jit(self._observe, static_argnums=1)
+        self._init_jit = jax.jit(self._init)
+        self._advance_jit = jax.jit(self._advance)
+        self._observe_jit = jax.jit(self._observe, static_argnums=1)
+        self.checked_init = jax.jit(checkify.checkify(self._init_checked))
+        self.checked_advance = jax.jit(checkify.checkify(self._advance_checked))
         self.observe_v0_belief = jax.jit(self._observe_v0_belief)
         self.reset_done = jax.jit(self._reset_done)
         self.reset = jax.jit(self._reset)
         self.step = jax.jit(self._step)
         self.step_env = jax.jit(self._step_env)
 
+    # --- checked entry points -----------------------------------------------------------------
+
+    def _check_deck_shape(self, decks: Any) -> None:
+        """The static checks of a deck array: two axes, D cards, integer faces (not bools)."""
+        shape, dtype = jnp.shape(decks), jnp.result_type(decks)
+        d = self.tables.deck_size
+        if len(shape) != 2 or shape[1] != d or shape[0] < 1:
+            raise InvalidDeck("decks", f"must be B decks of {d} cards each, got shape {shape}")
+        if not jnp.issubdtype(dtype, jnp.integer) or dtype == jnp.bool_:
+            raise InvalidDeck("decks", f"must be integer faces, got an array of {dtype}")
+
+    def init(self, decks: Any) -> BatchState:
+        """New games from (B, D) decks of faces (colour × 5 + rank index, top card first).
+
+        Raises:
+            InvalidDeck: a deck of the wrong shape or type, or (for decks with concrete values)
+                one that is not exactly the game's cards: faces out of range, or a face with
+                more or fewer copies than the game has (rule 1.1).
+        """
+        self._check_deck_shape(decks)
+        if not isinstance(decks, jax.core.Tracer):
+            faces = np.asarray(decks).astype(np.int64)
+            bad = np.flatnonzero((np.sort(faces, axis=1) != self.tables.base_deck).any(axis=1))
+            if bad.size:
+                raise InvalidDeck(
+                    "decks",
+                    f"games {_few(bad)} are not exactly the game's {self.tables.deck_size} cards",
+                )
+        return self._init_jit(decks)  # type: ignore[no-any-return]
+
+    def _init_checked(self, decks: Any) -> BatchState:
+        self._check_deck_shape(decks)
+        faces = decks.astype(jnp.int32)
+        inside = (faces >= 0) & (faces < self.tables.cr)
+        checkify.check(inside.all(), "decks: a face out of range 0 to {}", self.tables.cr - 1)
+        exact = (jnp.sort(faces, axis=1) == self.tables.base_deck).all(axis=1)
+        checkify.check(
+            exact.all(), "decks: game {} is not exactly the game's cards", jnp.argmin(exact)
+        )
+        return self._init(decks)
+
+    def _check_uids(self, state: BatchState, uids: Any) -> None:
+        shape, dtype = jnp.shape(uids), jnp.result_type(uids)
+        if (
+            shape != state.done.shape
+            or not jnp.issubdtype(dtype, jnp.integer)
+            or dtype == jnp.bool_
+        ):
+            raise IllegalAction(
+                Rule.KNOWN_ACTIONS_ONLY,
+                f"Cannot take the moves: expected {state.done.shape[0]} integer uids, got an "
+                f"array of shape {shape} and type {dtype}",
+                action=brief(uids),
+            )
+
+    def advance(self, state: BatchState, uids: Any) -> tuple[BatchState, Any]:
+        """Every unfinished game whose uid is legal takes it: ``(state, rewards)``.
+
+        Illegal uids leave their game as it was (a jitted function cannot raise): check
+        ``state.legal`` first, use `checked_advance`, or the NumPy engine, which names them.
+
+        Raises:
+            IllegalAction: uids of the wrong shape or not integers (bools included).
+        """
+        self._check_uids(state, uids)
+        return self._advance_jit(state, uids)  # type: ignore[no-any-return]
+
+    def _advance_checked(self, state: BatchState, uids: Any) -> tuple[BatchState, Any]:
+        self._check_uids(state, uids)
+        rows = jnp.arange(uids.shape[0])
+        inside = (uids >= 0) & (uids < self.tables.moves)
+        ok = inside & state.legal[rows, jnp.clip(uids, 0, self.tables.moves - 1)]
+        fine = ok | state.done
+        checkify.check(fine.all(), "uids: game {} has an illegal uid", jnp.argmin(fine))
+        return self._advance(state, uids)
+
+    def observe(self, state: BatchState, observation_type: int = hle.CARD_KNOWLEDGE) -> Any:
+        """Every seat's canonical vector, (B, P, L) uint8 (jitted per observation type).
+
+        Raises:
+            InvalidOptions: an observation type other than 0, 1 or 2.
+        """
+        _check_type(observation_type)
+        return self._observe_jit(state, observation_type)
+
+    # --- the jitted bodies ---------------------------------------------------------------------
+
     def _init(self, decks: Any) -> BatchState:
         """(B, D) decks of faces → new games."""
         return _core.init(jnp, self.tables, decks)
 
     def _advance(self, state: BatchState, uids: Any) -> tuple[BatchState, Any]:
-        """Every unfinished game whose uid is legal takes it; returns the games and rewards.
-
-        Illegal uids leave their game as it was (a jitted function cannot raise): check
-        ``state.legal`` first, or use the NumPy engine, which names them."""
+        """Every unfinished game whose uid is legal takes it; returns the games and rewards."""
+        self._check_uids(state, uids)
         rows = jnp.arange(uids.shape[0])
         inside = (uids >= 0) & (uids < self.tables.moves)
         ok = inside & state.legal[rows, jnp.clip(uids, 0, self.tables.moves - 1)]
@@ -115,6 +219,7 @@ class JaxEngine:
 
     def _observe(self, state: BatchState, observation_type: int = hle.CARD_KNOWLEDGE) -> Any:
         """Every seat's canonical vector, (B, P, L) uint8."""
+        _check_type(observation_type)
         return _core.observe(jnp, self.tables, state, observation_type)
 
     def _observe_v0_belief(self, state: BatchState) -> Any:
