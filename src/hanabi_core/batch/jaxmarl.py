@@ -50,7 +50,7 @@ from .. import hle
 from ..errors import InvalidOptions, brief
 from . import _core
 from ._core import BatchState
-from .jax import JaxEngine
+from .jax import JaxEngine, observe_v0_belief, v0_belief_by_seat
 
 __all__ = ["Box", "Discrete", "HanabiEnv", "make"]
 
@@ -377,7 +377,7 @@ class HanabiEnv:
     def get_v0_belief_feats(self, aidx: Any, state: BatchState) -> Any:
         """Seat `aidx`'s V0 belief section (the last `v0_belief_n_feats` of its observation)."""
         one = jax.tree.map(lambda x: x[None], state)
-        obs = _core.observe_v0_belief(jnp, self._t, one, jnp.float32)[0]
+        obs = observe_v0_belief(self._t, one)[0]
         return obs[aidx, -self.v0_belief_n_feats :]
 
     def card_to_string(self, face: Any) -> str:
@@ -432,9 +432,8 @@ class HanabiEnv:
 
     def _obs_batch(self, state: BatchState) -> dict[str, Any]:
         if self._type is None:
-            obs = _core.observe_v0_belief(jnp, self._t, state, jnp.float32)
-        else:
-            obs = _core.observe(jnp, self._t, state, self._type)
+            return dict(zip(self.agents, v0_belief_by_seat(self._t, state), strict=True))
+        obs = _core.observe(jnp, self._t, state, self._type)
         return {a: obs[:, i] for i, a in enumerate(self.agents)}
 
     def _reset_game_batch(self, keys: Any) -> BatchState:
@@ -478,11 +477,13 @@ class HanabiEnv:
         return self._obs_batch(new), new, rewards, dones, {}
 
     def _redeal(self, keys: Any, state: BatchState) -> BatchState:
-        """`state` with its finished games dealt anew from their `keys`, a sixteenth of the
-        batch at a time (a loop that usually turns once: a game lasts some 60 moves), so only
-        the finished games are shuffled, where JaxMARL shuffles a deck for every game."""
+        """`state` with its finished games dealt anew from their `keys`, a 64th of the batch
+        (at least 8) at a time, in a loop that usually turns once (a game lasts some 60 to 70
+        moves), so only the finished games are shuffled, where JaxMARL shuffles a deck for every
+        game at every step. (On CPU the shuffles are most of the cost: 16 rows cost 0.22 ms at
+        B = 1,024 where 64 cost 0.37 ms.)"""
         b = state.done.shape[0]
-        few = max(1, b // 16)
+        few = min(b, max(8, b // 64))
         t = self._t
 
         def deal_some(games: BatchState) -> BatchState:
