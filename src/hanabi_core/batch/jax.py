@@ -45,14 +45,26 @@ except ImportError as error:  # pragma: no cover - the extra is missing
 import numpy as np
 
 from .. import hle
-from ..errors import IllegalAction, InvalidDeck, brief
+from ..errors import IllegalAction, InvalidDeck, InvalidOptions, brief
 from ..options import Options
 from ..spec import Rule
 from . import _core
 from ._core import BatchState
-from .engine import _check_type, _few, tables
+from .engine import _few, tables
 
-__all__ = ["JaxEngine"]
+__all__ = ["JaxEngine", "observe_v0_belief", "v0_belief_by_seat"]
+
+
+def _check_type(observation_type: object) -> None:
+    """An HLE observation type: the int 0, 1 or 2 (not a bool, a float or a string)."""
+    if (
+        isinstance(observation_type, bool)
+        or not isinstance(observation_type, int | np.integer)
+        or observation_type not in (hle.MINIMAL, hle.CARD_KNOWLEDGE, hle.SEER)
+    ):
+        raise InvalidOptions(
+            "observation_type", f"must be 0, 1 or 2, got {brief(observation_type)}"
+        )
 
 
 def _one(state: BatchState) -> BatchState:
@@ -152,7 +164,7 @@ class JaxEngine:
         self._check_deck_shape(decks)
         faces = decks.astype(jnp.int32)
         inside = (faces >= 0) & (faces < self.tables.cr)
-        checkify.check(inside.all(), "decks: a face out of range 0 to {}", self.tables.cr - 1)
+        checkify.check(inside.all(), f"decks: a face out of range 0 to {self.tables.cr - 1}")
         exact = (jnp.sort(faces, axis=1) == self.tables.base_deck).all(axis=1)
         checkify.check(
             exact.all(), "decks: game {} is not exactly the game's cards", jnp.argmin(exact)
