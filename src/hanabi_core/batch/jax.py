@@ -308,38 +308,44 @@ class JaxEngine:
 
 def observe_v0_belief(t: _core.Tables, s: BatchState) -> Any:
     """Every seat's V0-belief vector, (B, P, L) float32: the values of
-    ``_core.observe_v0_belief`` (and of JaxMARL's observation); see `v0_belief_by_seat`."""
+    ``_core.observe_v0_belief`` (and of JaxMARL's observation), from `v0_belief_by_seat`."""
     return jnp.stack(v0_belief_by_seat(t, s), axis=1)
 
 
 def v0_belief_by_seat(t: _core.Tables, s: BatchState) -> list[Any]:
     """Each seat's V0-belief vectors, P arrays (B, L) float32, built the way XLA on CPU builds
-    them fastest: sections 1 to 4 as the minimal observation, then each piece written into one
-    buffer per seat (joining float pieces costs XLA some 50% more than these in-place writes,
-    and slicing seats out of a (B, P, L) array is one more copy)."""
+    them fastest (measured within JaxMARL's loop): sections 1 to 4 as the minimal observation,
+    the belief's counts as integers (exact, so the quotient is the float32 one JaxMARL's float
+    arithmetic gives), the normalising sums as 25 whole-batch terms (XLA reduces short axes
+    slowly), and each seat's vector joined once (slicing seats out of a (B, P, L) array would be
+    one more copy)."""
     b = s.hands.shape[0]
     p, h, r, c, cr = t.players, t.hand_size, t.ranks, t.colours, t.cr
-    sections = _core.observe(jnp, t, s, hle.MINIMAL)
+    sections = _core.observe(jnp, t, s, hle.MINIMAL).astype(jnp.float32)
     built = (jnp.arange(r) < s.fireworks[:, :, None]).reshape(b, c, r)
-    remaining = (t.copies.reshape(c, r) - s.discards.reshape(b, c, r) - built).astype(jnp.float32)
-    k = s.knowledge.astype(jnp.int32)[..., None]  # (B, P, H, 1), packed as _core packs it
-    colour_ok = ((k >> jnp.arange(c)) & 1).astype(bool)
-    rank_ok = ((k >> (_core._RANK_SHIFT + jnp.arange(r))) & 1).astype(bool)
-    plausible = colour_ok[..., :, None] & rank_ok[..., None, :]  # (B, P, H, C, R)
-    weights = jnp.where(plausible, remaining[:, None, None], 0.0).reshape(b, p, h, cr)
-    total = jnp.sum(weights, axis=3, keepdims=True)
-    belief = jnp.where(total > 0, weights / jnp.where(total > 0, total, 1), 0)
-    hinted_colour = ((k >> _core._HINTED_COLOUR_SHIFT) & 7) - 1 == jnp.arange(c)
-    hinted_rank = ((k >> _core._HINTED_RANK_SHIFT) & 7) - 1 == jnp.arange(r)
+    remaining = t.copies.reshape(c, r) - s.discards.reshape(b, c, r) - built  # (B, C, R)
+    k = s.knowledge.astype(jnp.int32)  # (B, P, H), packed as _core packs it
+    total = jnp.zeros(k.shape, jnp.int32)
+    for colour in range(c):
+        for rank in range(r):
+            plausible = (k >> colour) & (k >> (_core._RANK_SHIFT + rank)) & 1
+            total = total + plausible * remaining[:, None, None, colour, rank]
+    k4 = k[..., None]
+    colour_ok = (k4 >> jnp.arange(c)) & 1
+    rank_ok = (k4 >> (_core._RANK_SHIFT + jnp.arange(r))) & 1
+    weights = colour_ok[..., :, None] * rank_ok[..., None, :] * remaining[:, None, None]
+    weights = weights.reshape(b, p, h, cr).astype(jnp.float32)
+    # A held card's own face is always plausible and not yet accounted for: total >= 1.
+    belief = jnp.where(
+        total[..., None] > 0, weights / jnp.maximum(total, 1).astype(jnp.float32)[..., None], 0
+    )
+    hinted_colour = ((k4 >> _core._HINTED_COLOUR_SHIFT) & 7) - 1 == jnp.arange(c)
+    hinted_rank = ((k4 >> _core._HINTED_RANK_SHIFT) & 7) - 1 == jnp.arange(r)
     card = jnp.concatenate(
         [belief, hinted_colour.astype(jnp.float32), hinted_rank.astype(jnp.float32)], axis=3
     ).reshape(b, p, h * t.card_bits)
-    at, n = sections.shape[2], h * t.card_bits
-    seats = []
-    for seat in range(p):
-        out = jnp.zeros((b, at + p * n), jnp.float32)
-        out = out.at[:, :at].set(sections[:, seat].astype(jnp.float32))
-        for k_ in range(p):  # the cards of the seat k_ places after the observer
-            out = out.at[:, at + k_ * n : at + (k_ + 1) * n].set(card[:, (seat + k_) % p])
-        seats.append(out)
-    return seats
+    # Each observer's vector: its sections, then the cards of the seats 0 … P−1 places after it.
+    return [
+        jnp.concatenate([sections[:, seat]] + [card[:, (seat + k_) % p] for k_ in range(p)], 1)
+        for seat in range(p)
+    ]

@@ -477,11 +477,13 @@ class HanabiEnv:
         return self._obs_batch(new), new, rewards, dones, {}
 
     def _redeal(self, keys: Any, state: BatchState) -> BatchState:
-        """`state` with its finished games dealt anew from their `keys`, a 64th of the batch
-        (at least 8) at a time, in a loop that usually turns once (a game lasts some 60 to 70
-        moves), so only the finished games are shuffled, where JaxMARL shuffles a deck for every
-        game at every step. (On CPU the shuffles are most of the cost: 16 rows cost 0.22 ms at
-        B = 1,024 where 64 cost 0.37 ms.)"""
+        """`state` with its finished games dealt anew from their `keys`.
+
+        Only the finished games are shuffled (JaxMARL shuffles a deck for every game at every
+        step), a 64th of the batch (at least 8) at a time, in a loop that usually turns once (a
+        game lasts some 60 to 70 moves). (Measured on CPU at B = 1,024 within JaxMARL's loop: a
+        loop that carries only the decks, then sets up and selects new games for the whole
+        batch, costs more; so does a first deal outside the loop with ``lax.cond`` around it.)"""
         b = state.done.shape[0]
         few = min(b, max(8, b // 64))
         t = self._t
@@ -492,7 +494,7 @@ class HanabiEnv:
             pairs = zip(games, fresh, strict=True)
             return BatchState(*(old.at[rows].set(new, mode="drop") for old, new in pairs))
 
-        out: BatchState = jax.lax.while_loop(lambda games: games.done.any(), deal_some, state)
+        out: BatchState = jax.lax.while_loop(lambda g: g.done.any(), deal_some, state)
         return out
 
 
