@@ -50,9 +50,15 @@ from ..options import Options
 from ..spec import Rule
 from . import _core
 from ._core import BatchState
-from .engine import _few, tables
+from .engine import tables
 
 __all__ = ["JaxEngine", "observe_v0_belief", "v0_belief_by_seat"]
+
+
+def _few(games: Any) -> str:
+    """Up to ten game numbers, then how many in all."""
+    shown = ", ".join(str(int(g)) for g in games[:10])
+    return shown + (f", … ({games.size} in all)" if games.size > 10 else "")
 
 
 def _check_type(observation_type: object) -> None:
