@@ -3,6 +3,8 @@
     python benchmarks/batch.py                                  # NumPy, JAX (if installed), HLE
     python benchmarks/batch.py --jaxmarl /tmp/jaxmarl-venv/bin/python   # and JaxMARL, on CPU
     python benchmarks/batch.py --players 2 --batch 2048 --seconds 1
+    taskset -c 0 python benchmarks/batch.py --players 2 --batch 1024 --rows api jaxmarl \
+        --jaxmarl /work/venv-jaxmarl/bin/python                 # JaxMARL's path, one core
 
 The workload is an RL actor loop: B games at once, every seat's observation materialised at
 every step, a uniformly random legal move per game, finished games dealt anew. A step of one
@@ -15,9 +17,13 @@ machine); each figure is the best of ``--repeat`` runs of at least ``--seconds``
 - ``jax``: `hanabi_core.batch.jax.JaxEngine` under ``jax.jit`` and ``lax.scan`` (``--scan``
   steps a call) on CPU; the observations are carried from step to step, so each is built. The
   compile time is reported apart.
+- ``api``: `hanabi_core.batch.jaxmarl.make("hanabi")`, JaxMARL's path as its scripts run it:
+  ``jax.jit`` of ``lax.scan`` (``--scan`` steps a call) of ``jax.vmap(env.get_legal_moves)``,
+  a random legal action per agent (a dict), ``jax.vmap(env.step)`` (JaxMARL's auto-reset, every
+  agent's float32 observation in JaxMARL's layout carried); compile time apart. It runs in a
+  child process, the very loop the ``jaxmarl`` row runs, only the ``make`` line differs.
 - ``jaxmarl``: JaxMARL's ``hanabi`` in its own Python (``--jaxmarl``, a venv with ``jaxmarl``
-  installed), the same loop: ``jax.vmap`` of its ``step`` (which auto-resets) with every agent's
-  observation carried, random legal actions; compile time apart. Skipped without ``--jaxmarl``.
+  installed), the same loop. Skipped without ``--jaxmarl``.
 - ``hle``: DeepMind HLE's ``rl_env`` (PyPI ``hanabi-learning-environment``), one game at a time,
   every seat's ``vectorized`` read at every step; B does not apply.
 
@@ -100,12 +106,13 @@ def jax_rate(players: int, batch: int, seconds: float, scan: int) -> tuple[float
     return rate, max(0.0, first - 2 * batch * scan / rate)
 
 
-JAXMARL = r"""
+# JaxMARL's loop; {make} imports and makes the env (JaxMARL's own, or hanabi_core's).
+LOOP = r"""
 import json, sys, time
-import jax, jax.numpy as jnp, jaxmarl
+import jax, jax.numpy as jnp
 players, batch, seconds, scan = map(float, sys.argv[1:5])
 players, batch, scan = int(players), int(batch), int(scan)
-env = jaxmarl.make("hanabi", num_agents=players)
+{make}
 agents = env.agents
 def one(carry, key):
     state, obs = carry
@@ -133,12 +140,18 @@ while time.process_time() - start < seconds:
 rate = steps / (time.process_time() - start)
 print(json.dumps([rate, max(0.0, first - 2 * batch * scan / rate), jax.__version__]))
 """
+JAXMARL = LOOP.replace("{make}", 'import jaxmarl\nenv = jaxmarl.make("hanabi", num_agents=players)')
+API = LOOP.replace(
+    "{make}",
+    'from hanabi_core.batch import jaxmarl\nenv = jaxmarl.make("hanabi", num_agents=players)',
+)
 
 
-def jaxmarl_rate(
-    python: str, players: int, batch: int, seconds: float, scan: int
+def loop_rate(  # noqa: PLR0917
+    python: str, script: str, players: int, batch: int, seconds: float, scan: int
 ) -> tuple[float, float]:
-    args = [python, "-c", JAXMARL, str(players), str(batch), str(seconds), str(scan)]
+    """JaxMARL's loop in a child process of `python` (the CPU affinity is inherited)."""
+    args = [python, "-c", script, str(players), str(batch), str(seconds), str(scan)]
     out = subprocess.run(
         args, capture_output=True, text=True, check=True, env={**os.environ, "JAX_PLATFORMS": "cpu"}
     )
@@ -176,7 +189,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--scan", type=int, default=20, help="JAX steps per jitted call")
-    parser.add_argument("--no-jax", action="store_true")
+    parser.add_argument(
+        "--rows",
+        nargs="+",
+        default=["numpy", "jax", "api", "jaxmarl", "hle"],
+        choices=["numpy", "jax", "api", "jaxmarl", "hle"],
+        help="which rows to run (jaxmarl needs --jaxmarl)",
+    )
+    parser.add_argument("--no-jax", action="store_true", help="no jax or api rows")
     parser.add_argument("--jaxmarl", metavar="PYTHON", help="a Python with jaxmarl installed")
     args = parser.parse_args()
     print(
@@ -187,36 +207,42 @@ def main() -> None:
         print(
             f"# {players} players: {state_bytes} bytes of state + {obs_bytes} of observation a game"
         )
-        hle = max(hle_rate(players, args.seconds) or 0 for _ in range(args.repeat)) or None
-        print(f"hle      P={players}            {hle or float('nan'):>12,.0f} steps/s")
+        hle = None
+        if "hle" in args.rows:
+            hle = max(hle_rate(players, args.seconds) or 0 for _ in range(args.repeat)) or None
+            print(f"hle      P={players}            {hle or float('nan'):>12,.0f} steps/s")
         sys.stdout.flush()
         for batch in args.batch:
-            row = {
-                "numpy": max(numpy_rate(players, batch, args.seconds) for _ in range(args.repeat))
-            }
+            row = {}
+            if "numpy" in args.rows:
+                runs_np = [numpy_rate(players, batch, args.seconds) for _ in range(args.repeat)]
+                row["numpy"] = max(runs_np)
             compiles = {}
-            if not args.no_jax:
+            if not args.no_jax and "jax" in args.rows:
                 runs = [
                     jax_rate(players, batch, args.seconds, args.scan) for _ in range(args.repeat)
                 ]
                 row["jax"] = max(r for r, _ in runs)
                 compiles["jax"] = runs[0][1]
-            if args.jaxmarl:
-                runs = [
-                    jaxmarl_rate(args.jaxmarl, players, batch, args.seconds, args.scan)
-                    for _ in range(args.repeat)
-                ]
-                row["jaxmarl"] = max(r for r, _ in runs)
-                compiles["jaxmarl"] = runs[0][1]
+            # The two JaxMARL-shaped rows alternate, so both see the same load.
+            for _ in range(args.repeat):
+                if not args.no_jax and "api" in args.rows:
+                    got = loop_rate(sys.executable, API, players, batch, args.seconds, args.scan)
+                    row["api"] = max(row.get("api", 0.0), got[0])
+                    compiles.setdefault("api", got[1])
+                if args.jaxmarl and "jaxmarl" in args.rows:
+                    got = loop_rate(args.jaxmarl, JAXMARL, players, batch, args.seconds, args.scan)
+                    row["jaxmarl"] = max(row.get("jaxmarl", 0.0), got[0])
+                    compiles.setdefault("jaxmarl", got[1])
             for name, rate in row.items():
                 extra = f"  compile {compiles[name]:5.1f} s" if name in compiles else ""
                 print(f"{name:<8} P={players} B={batch:<6} {rate:>12,.0f} steps/s{extra}")
             if "jaxmarl" in row:
-                print(f"  numpy/jaxmarl {row['numpy'] / row['jaxmarl']:.1f}x", end="")
-                if "jax" in row:
-                    print(f"  jax/jaxmarl {row['jax'] / row['jaxmarl']:.1f}x", end="")
-                print()
-            if hle:
+                ratios = [
+                    f"{n}/jaxmarl {row[n] / row['jaxmarl']:.1f}x" for n in row if n != "jaxmarl"
+                ]
+                print("  " + "  ".join(ratios))
+            if hle and "numpy" in row:
                 print(f"  numpy/hle {row['numpy'] / hle:.0f}x")
             sys.stdout.flush()
 

@@ -104,3 +104,86 @@ def test_batched_auto_reset_and_deals() -> None:
         assert not np.asarray(after.done).any()
         kept = ~finished
         assert (np.asarray(after.deck)[kept] == decks[kept]).all()
+
+
+# --- issue 30: H3 (decks under jit) and L4 (observation types, bool uids) ---------------------
+
+
+def test_h3_init_refuses_a_deck_that_is_not_the_games_cards() -> None:
+    """A 40-card deck, a face out of range (30), a face with too many copies, bools and floats:
+    `InvalidDeck`, not a game."""
+    _, jnp, JaxEngine = _jax()
+    from hanabi_core import InvalidDeck
+
+    env = JaxEngine(options_from_config({"players": 2}))
+    good = np.asarray(env.deal_batch(__import__("jax").random.PRNGKey(0), 2))
+    short = good[:, :40]
+    out_of_range = good.copy()
+    out_of_range[0, 12] = 30
+    copies = good.copy()
+    copies[1, :8] = copies[1, 0]
+    for bad in (short, out_of_range, copies, good.astype(bool), good.astype(np.float32)):
+        for given in (bad, jnp.asarray(bad)):
+            with pytest.raises(InvalidDeck):
+                env.init(given)
+    assert int(env.init(jnp.asarray(good)).drawn[0]) == 10
+
+
+def test_h3_checked_init_and_advance_under_jit() -> None:
+    """Under the caller's `jit` the values are traced: `checked_init` and `checked_advance`
+    (checkify) make a bad deck or an illegal uid an error."""
+    jax, jnp, JaxEngine = _jax()
+    from jax.experimental import checkify
+
+    env = JaxEngine(options_from_config({"players": 2, **SMALL}))
+    good = env.deal_batch(jax.random.PRNGKey(1), 3)
+
+    @jax.jit
+    def deal(decks):  # type: ignore[no-untyped-def]
+        return env.checked_init(decks)
+
+    error, state = deal(good)
+    error.throw()  # nothing to raise
+    bad = good.at[2, 0].set(30)
+    with pytest.raises(checkify.JaxRuntimeError, match="face out of range"):
+        deal(bad)[0].throw()
+    twice = good.at[1, 0].set(good[1, 1] + 1 if int(good[1, 1]) < 9 else 0)
+    if not (np.sort(np.asarray(twice[1])) == np.sort(np.asarray(good[1]))).all():
+        with pytest.raises(checkify.JaxRuntimeError, match="game 1 is not exactly"):
+            deal(twice)[0].throw()
+    uids = jnp.asarray(np.asarray(state.legal).argmax(axis=1), jnp.int32)
+    error, (after, _) = jax.jit(env.checked_advance)(state, uids)
+    error.throw()
+    assert (np.asarray(after.turn) == 1).all()
+    illegal = uids.at[0].set(-1)
+    with pytest.raises(checkify.JaxRuntimeError, match="game 0 has an illegal uid"):
+        jax.jit(env.checked_advance)(state, illegal)[0].throw()
+
+
+def test_l4_observe_refuses_observation_types_7_and_minus_1() -> None:
+    _, jnp, JaxEngine = _jax()
+    from hanabi_core import InvalidOptions
+
+    env = JaxEngine(options_from_config({"players": 2, **SMALL}))
+    state = env.init(jnp.asarray(Engine(env.options).reset(2, seed=1).deck))
+    for bad in (7, -1, True, 1.0, "1"):
+        with pytest.raises(InvalidOptions):
+            env.observe(state, bad)
+    assert env.observe(state, 2).shape[:2] == (2, 2)
+
+
+def test_l4_bool_uids_are_not_taken_as_ints() -> None:
+    _, jnp, JaxEngine = _jax()
+    from hanabi_core import IllegalAction
+
+    env = JaxEngine(options_from_config({"players": 2, **SMALL}))
+    state = env.init(jnp.asarray(Engine(env.options).reset(2, seed=1).deck))
+    for bad in (jnp.ones(2, bool), np.zeros(2, bool), jnp.zeros(2, jnp.float32), jnp.zeros(3, int)):
+        with pytest.raises(IllegalAction):
+            env.advance(state, bad)
+    with pytest.raises(IllegalAction):
+        env.step(__import__("jax").random.PRNGKey(0), _first_game(state), jnp.asarray(True))
+
+
+def _first_game(state: Any) -> Any:
+    return type(state)(*(x[0] for x in state))

@@ -38,16 +38,39 @@ from .._support.extras import missing_extra
 try:
     import jax
     import jax.numpy as jnp
+    from jax.experimental import checkify
 except ImportError as error:  # pragma: no cover - the extra is missing
     raise missing_extra("hanabi_core.batch.jax", "JAX", "jax") from error
 
+import numpy as np
+
 from .. import hle
+from ..errors import IllegalAction, InvalidDeck, InvalidOptions, brief
 from ..options import Options
+from ..spec import Rule
 from . import _core
 from ._core import BatchState
-from .engine import _check_type, tables
+from .engine import tables
 
-__all__ = ["JaxEngine"]
+__all__ = ["JaxEngine", "observe_v0_belief", "v0_belief_by_seat"]
+
+
+def _few(games: Any) -> str:
+    """Up to ten game numbers, then how many in all."""
+    shown = ", ".join(str(int(g)) for g in games[:10])
+    return shown + (f", … ({games.size} in all)" if games.size > 10 else "")
+
+
+def _check_type(observation_type: object) -> None:
+    """An HLE observation type: the int 0, 1 or 2 (not a bool, a float or a string)."""
+    if (
+        isinstance(observation_type, bool)
+        or not isinstance(observation_type, int | np.integer)
+        or observation_type not in (hle.MINIMAL, hle.CARD_KNOWLEDGE, hle.SEER)
+    ):
+        raise InvalidOptions(
+            "observation_type", f"must be 0, 1 or 2, got {brief(observation_type)}"
+        )
 
 
 def _one(state: BatchState) -> BatchState:
@@ -65,11 +88,23 @@ class JaxEngine:
         options: the game's options, as for [`Engine`][hanabi_core.batch.Engine].
         observation_type: the observation `reset` and `step` return (0, 1 or 2).
 
+    Checks: what a jitted function cannot check, the host checks where the values are concrete,
+    and `checked_init` and `checked_advance` check under ``jit`` with ``jax.experimental.checkify``
+    (``err, state = env.checked_init(decks); err.throw()``), so that a bad deck is an error and
+    not a game. Shapes, dtypes and the observation type are static: they are checked always.
+
     Attributes:
-        init: jitted ``(decks (B, D) faces) -> BatchState``.
+        init: ``(decks (B, D) faces) -> BatchState``, jitted; concrete decks are checked on the
+            host (a deck that is not exactly the game's cards raises `InvalidDeck`); decks traced
+            under the caller's ``jit`` cannot be, and play as given: use `checked_init` there.
+        checked_init: jitted ``(decks) -> (checkify.Error, BatchState)``: the same checks under
+            ``jit``; ``error.throw()`` raises ``checkify.JaxRuntimeError`` naming the fault.
         advance: jitted ``(state, uids (B,)) -> (state, rewards)``; a game whose uid is illegal
-            (or that is over) is left as it was.
-        observe: jitted ``(state, observation_type) -> (B, P, L) uint8``.
+            (or that is over) is left as it was. Uids must be integers (not bools) of shape (B,).
+        checked_advance: jitted ``(state, uids) -> (checkify.Error, (state, rewards))``: an
+            illegal uid in an unfinished game is an error.
+        observe: ``(state, observation_type) -> (B, P, L) uint8``, jitted; the observation type
+            must be 0, 1 or 2.
         observe_v0_belief: jitted ``(state) -> (B, P, L) float32``.
         reset_done: jitted ``(key, state) -> state`` with its finished games dealt anew.
         reset: jitted ``(key) -> (obs (P, L), state)`` of one game (JaxMARL's ``reset``).
@@ -90,24 +125,111 @@ class JaxEngine:
         #: Players and the number of move uids.
         self.players, self.num_moves = t.players, t.moves
         self._base = jnp.asarray(numpy_tables.base_deck)
-        self.init = jax.jit(self._init)
-        self.advance = jax.jit(self._advance)
-        self.observe = jax.jit(self._observe, static_argnums=1)
+        self._init_jit = jax.jit(self._init)
+        self._advance_jit = jax.jit(self._advance)
+        self._observe_jit = jax.jit(self._observe, static_argnums=1)
+        self.checked_init = jax.jit(checkify.checkify(self._init_checked))
+        self.checked_advance = jax.jit(checkify.checkify(self._advance_checked))
         self.observe_v0_belief = jax.jit(self._observe_v0_belief)
         self.reset_done = jax.jit(self._reset_done)
         self.reset = jax.jit(self._reset)
         self.step = jax.jit(self._step)
         self.step_env = jax.jit(self._step_env)
 
+    # --- checked entry points -----------------------------------------------------------------
+
+    def _check_deck_shape(self, decks: Any) -> None:
+        """The static checks of a deck array: two axes, D cards, integer faces (not bools)."""
+        shape, dtype = jnp.shape(decks), jnp.result_type(decks)
+        d = self.tables.deck_size
+        if len(shape) != 2 or shape[1] != d or shape[0] < 1:
+            raise InvalidDeck("decks", f"must be B decks of {d} cards each, got shape {shape}")
+        if not jnp.issubdtype(dtype, jnp.integer) or dtype == jnp.bool_:
+            raise InvalidDeck("decks", f"must be integer faces, got an array of {dtype}")
+
+    def init(self, decks: Any) -> BatchState:
+        """New games from (B, D) decks of faces (colour × 5 + rank index, top card first).
+
+        Raises:
+            InvalidDeck: a deck of the wrong shape or type, or (for decks with concrete values)
+                one that is not exactly the game's cards: faces out of range, or a face with
+                more or fewer copies than the game has (rule 1.1).
+        """
+        self._check_deck_shape(decks)
+        if not isinstance(decks, jax.core.Tracer):
+            faces = np.asarray(decks).astype(np.int64)
+            bad = np.flatnonzero((np.sort(faces, axis=1) != self.tables.base_deck).any(axis=1))
+            if bad.size:
+                raise InvalidDeck(
+                    "decks",
+                    f"games {_few(bad)} are not exactly the game's {self.tables.deck_size} cards",
+                )
+        return self._init_jit(decks)  # type: ignore[no-any-return]
+
+    def _init_checked(self, decks: Any) -> BatchState:
+        self._check_deck_shape(decks)
+        faces = decks.astype(jnp.int32)
+        inside = (faces >= 0) & (faces < self.tables.cr)
+        checkify.check(inside.all(), f"decks: a face out of range 0 to {self.tables.cr - 1}")
+        exact = (jnp.sort(faces, axis=1) == self.tables.base_deck).all(axis=1)
+        checkify.check(
+            exact.all(), "decks: game {} is not exactly the game's cards", jnp.argmin(exact)
+        )
+        return self._init(decks)
+
+    def _check_uids(self, state: BatchState, uids: Any) -> None:
+        shape, dtype = jnp.shape(uids), jnp.result_type(uids)
+        if (
+            shape != state.done.shape
+            or not jnp.issubdtype(dtype, jnp.integer)
+            or dtype == jnp.bool_
+        ):
+            raise IllegalAction(
+                Rule.KNOWN_ACTIONS_ONLY,
+                f"Cannot take the moves: expected {state.done.shape[0]} integer uids, got an "
+                f"array of shape {shape} and type {dtype}",
+                action=brief(uids),
+            )
+
+    def advance(self, state: BatchState, uids: Any) -> tuple[BatchState, Any]:
+        """Every unfinished game whose uid is legal takes it: ``(state, rewards)``.
+
+        Illegal uids leave their game as it was (a jitted function cannot raise): check
+        ``state.legal`` first, use `checked_advance`, or the NumPy engine, which names them.
+
+        Raises:
+            IllegalAction: uids of the wrong shape or not integers (bools included).
+        """
+        self._check_uids(state, uids)
+        return self._advance_jit(state, uids)  # type: ignore[no-any-return]
+
+    def _advance_checked(self, state: BatchState, uids: Any) -> tuple[BatchState, Any]:
+        self._check_uids(state, uids)
+        rows = jnp.arange(uids.shape[0])
+        inside = (uids >= 0) & (uids < self.tables.moves)
+        ok = inside & state.legal[rows, jnp.clip(uids, 0, self.tables.moves - 1)]
+        fine = ok | state.done
+        checkify.check(fine.all(), "uids: game {} has an illegal uid", jnp.argmin(fine))
+        return self._advance(state, uids)
+
+    def observe(self, state: BatchState, observation_type: int = hle.CARD_KNOWLEDGE) -> Any:
+        """Every seat's canonical vector, (B, P, L) uint8 (jitted per observation type).
+
+        Raises:
+            InvalidOptions: an observation type other than 0, 1 or 2.
+        """
+        _check_type(observation_type)
+        return self._observe_jit(state, observation_type)
+
+    # --- the jitted bodies ---------------------------------------------------------------------
+
     def _init(self, decks: Any) -> BatchState:
         """(B, D) decks of faces → new games."""
         return _core.init(jnp, self.tables, decks)
 
     def _advance(self, state: BatchState, uids: Any) -> tuple[BatchState, Any]:
-        """Every unfinished game whose uid is legal takes it; returns the games and rewards.
-
-        Illegal uids leave their game as it was (a jitted function cannot raise): check
-        ``state.legal`` first, or use the NumPy engine, which names them."""
+        """Every unfinished game whose uid is legal takes it; returns the games and rewards."""
+        self._check_uids(state, uids)
         rows = jnp.arange(uids.shape[0])
         inside = (uids >= 0) & (uids < self.tables.moves)
         ok = inside & state.legal[rows, jnp.clip(uids, 0, self.tables.moves - 1)]
@@ -115,11 +237,12 @@ class JaxEngine:
 
     def _observe(self, state: BatchState, observation_type: int = hle.CARD_KNOWLEDGE) -> Any:
         """Every seat's canonical vector, (B, P, L) uint8."""
+        _check_type(observation_type)
         return _core.observe(jnp, self.tables, state, observation_type)
 
     def _observe_v0_belief(self, state: BatchState) -> Any:
         """Every seat's V0-belief vector, (B, P, L) float32."""
-        return _core.observe_v0_belief(jnp, self.tables, state, jnp.float32)
+        return observe_v0_belief(self.tables, state)
 
     def deal(self, key: Any) -> Any:
         """One shuffled deck of faces from `key`."""
@@ -187,3 +310,48 @@ class JaxEngine:
         state = BatchState(*(jnp.where(done, b, a) for a, b in zip(new, fresh, strict=True)))
         obs = jnp.where(done, fresh_obs, obs)
         return obs, state, reward, done, {"legal": state.legal}
+
+
+def observe_v0_belief(t: _core.Tables, s: BatchState) -> Any:
+    """Every seat's V0-belief vector, (B, P, L) float32: the values of
+    ``_core.observe_v0_belief`` (and of JaxMARL's observation), from `v0_belief_by_seat`."""
+    return jnp.stack(v0_belief_by_seat(t, s), axis=1)
+
+
+def v0_belief_by_seat(t: _core.Tables, s: BatchState) -> list[Any]:
+    """Each seat's V0-belief vectors, P arrays (B, L) float32, built the way XLA on CPU builds
+    them fastest (measured within JaxMARL's loop): sections 1 to 4 as the minimal observation,
+    the belief's counts as integers (exact, so the quotient is the float32 one JaxMARL's float
+    arithmetic gives), the normalising sums as 25 whole-batch terms (XLA reduces short axes
+    slowly), and each seat's vector joined once (slicing seats out of a (B, P, L) array would be
+    one more copy)."""
+    b = s.hands.shape[0]
+    p, h, r, c, cr = t.players, t.hand_size, t.ranks, t.colours, t.cr
+    sections = _core.observe(jnp, t, s, hle.MINIMAL).astype(jnp.float32)
+    built = (jnp.arange(r) < s.fireworks[:, :, None]).reshape(b, c, r)
+    remaining = t.copies.reshape(c, r) - s.discards.reshape(b, c, r) - built  # (B, C, R)
+    k = s.knowledge.astype(jnp.int32)  # (B, P, H), packed as _core packs it
+    total = jnp.zeros(k.shape, jnp.int32)
+    for colour in range(c):
+        for rank in range(r):
+            plausible = (k >> colour) & (k >> (_core._RANK_SHIFT + rank)) & 1
+            total = total + plausible * remaining[:, None, None, colour, rank]
+    k4 = k[..., None]
+    colour_ok = (k4 >> jnp.arange(c)) & 1
+    rank_ok = (k4 >> (_core._RANK_SHIFT + jnp.arange(r))) & 1
+    weights = colour_ok[..., :, None] * rank_ok[..., None, :] * remaining[:, None, None]
+    weights = weights.reshape(b, p, h, cr).astype(jnp.float32)
+    # A held card's own face is always plausible and not yet accounted for: total >= 1.
+    belief = jnp.where(
+        total[..., None] > 0, weights / jnp.maximum(total, 1).astype(jnp.float32)[..., None], 0
+    )
+    hinted_colour = ((k4 >> _core._HINTED_COLOUR_SHIFT) & 7) - 1 == jnp.arange(c)
+    hinted_rank = ((k4 >> _core._HINTED_RANK_SHIFT) & 7) - 1 == jnp.arange(r)
+    card = jnp.concatenate(
+        [belief, hinted_colour.astype(jnp.float32), hinted_rank.astype(jnp.float32)], axis=3
+    ).reshape(b, p, h * t.card_bits)
+    # Each observer's vector: its sections, then the cards of the seats 0 … P−1 places after it.
+    return [
+        jnp.concatenate([sections[:, seat]] + [card[:, (seat + k_) % p] for k_ in range(p)], 1)
+        for seat in range(p)
+    ]

@@ -1,0 +1,247 @@
+"""`hanabi_core.batch.jaxmarl.make`'s env driven as JaxMARL's IPPO Hanabi script drives it (jit,
+vmap, scan, `get_legal_moves`, dict actions, auto-reset), held to the scalar engine at every step
+(always) and to JaxMARL's own Hanabi bit for bit (marker `jaxmarl`, when `jaxmarl` is installed).
+
+JAX is imported inside the tests (see tests/test_batch_jax.py: no fork after JAX is loaded).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Any
+
+import numpy as np
+import pytest
+
+from hanabi_core import GameState, InvalidDeck, InvalidOptions, apply, new_game
+from hanabi_core.hle import (
+    HLE_COLOURS,
+    encode,
+    encode_v0_belief,
+    legal_uids,
+    options_from_config,
+    uid_to_action,
+)
+
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("jax") is None, reason="needs jax")
+
+
+def drive(env: Any, batch: int, steps: int, seed: int) -> tuple[Any, Any]:
+    """IPPO's collection loop: ``jax.vmap(env.reset)``, then ``lax.scan`` of ``jax.vmap(
+    env.get_legal_moves)``, a sampled legal action per agent (a dict), ``jax.vmap(env.step)``.
+    Returns every step's (state, obs, legal, actions, rewards, dones, info) before the step, and
+    the state after the last."""
+    import jax
+    import jax.numpy as jnp
+
+    obs, state = jax.vmap(env.reset)(jax.random.split(jax.random.PRNGKey(seed), batch))
+
+    def env_step(carry: Any, key: Any) -> Any:
+        state, obs = carry
+        pick, step = jax.random.split(key)
+        legal = jax.vmap(env.get_legal_moves)(state)
+        actions = {
+            agent: jax.random.categorical(
+                jax.random.fold_in(pick, n), jnp.where(legal[agent] > 0, 0.0, -1e10)
+            )
+            for n, agent in enumerate(env.agents)
+        }
+        new_obs, new, rewards, dones, info = jax.vmap(env.step)(
+            jax.random.split(step, batch), state, actions
+        )
+        return (new, new_obs), (state, obs, legal, actions, rewards, dones, info)
+
+    run = jax.jit(lambda carry, key: jax.lax.scan(env_step, carry, jax.random.split(key, steps)))
+    (state, _), trajectory = run((state, obs), jax.random.PRNGKey(seed + 1))
+    return trajectory, state
+
+
+def _deck(faces: Any) -> list[Any]:
+    from hanabi_core import Card
+
+    return [Card(HLE_COLOURS[int(f) // 5], int(f) % 5 + 1) for f in faces]
+
+
+def check_against_scalar(env: Any, trajectory: Any, observation: str | int = "jaxmarl") -> int:
+    """Replays every game of `trajectory` in the scalar engine; returns the games compared."""
+    states, obs, legal, actions, rewards, dones, info = trajectory
+    assert info == {}
+    steps, batch = np.asarray(states.turn).shape
+    options = env.engine.options
+    games = 0
+    for g in range(batch):
+        game: GameState = new_game(options, deck=_deck(np.asarray(states.deck)[0, g]))
+        games += 1
+        for t in range(steps):
+            assert int(states.turn[t, g]) == game.turn
+            mover = game.current_player
+            for seat, agent in enumerate(env.agents):
+                got = np.asarray(obs[agent][t, g])
+                if observation == "jaxmarl":
+                    want = np.array(encode_v0_belief(game, seat), np.float32)
+                    assert got.dtype == np.float32
+                    assert np.allclose(got, want, rtol=0, atol=1e-6), (g, t, seat)
+                else:
+                    assert got.tolist() == encode(game, seat, observation), (g, t, seat)
+                mask = np.asarray(legal[agent][t, g])
+                if seat == mover:
+                    assert np.flatnonzero(mask).tolist() == list(legal_uids(game))
+                else:
+                    assert np.flatnonzero(mask).tolist() == [env.num_moves - 1]  # the no-op
+            uid = int(actions[env.agents[mover]][t, g])
+            before = game.score
+            game = apply(game, uid_to_action(game, uid))
+            assert float(rewards["__all__"][t, g]) == game.score - before
+            for agent in env.agents:
+                assert float(rewards[agent][t, g]) == game.score - before
+                assert bool(dones[agent][t, g]) == game.is_over
+            assert bool(dones["__all__"][t, g]) == game.is_over
+            if game.is_over and t + 1 < steps:  # auto-reset: the next step holds a new game
+                game = new_game(options, deck=_deck(np.asarray(states.deck)[t + 1, g]))
+                games += 1
+    return games
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "batch", "steps"),
+    [
+        ({"num_agents": 2, "num_colors": 2, "hand_size": 2, "max_info_tokens": 3}, 6, 60),
+        pytest.param({"num_agents": 2}, 8, 130, marks=pytest.mark.slow),
+        pytest.param({"num_agents": 3}, 4, 130, marks=pytest.mark.slow),
+        pytest.param({"num_agents": 5, "max_life_tokens": 1}, 4, 100, marks=pytest.mark.slow),
+    ],
+)
+def test_ippo_loop_equals_scalar_engine(kwargs: dict[str, Any], batch: int, steps: int) -> None:
+    """Every observation, legal mask, reward and done flag of the IPPO loop equal to the scalar
+    engine's, games ending and starting anew within the scan."""
+    from hanabi_core.batch import jaxmarl
+
+    env = jaxmarl.make("hanabi", **kwargs)
+    trajectory, _ = drive(env, batch, steps, seed=3)
+    games = check_against_scalar(env, trajectory)
+    assert games > batch  # some games ended and were dealt anew
+
+
+def test_hle_observation_option() -> None:
+    """``observation=1``: HLE's canonical card-knowledge vector, uint8, as the scalar encoder."""
+    from hanabi_core.batch import jaxmarl
+
+    env = jaxmarl.make("hanabi", num_agents=3, num_colors=1, hand_size=2, observation=1)
+    assert env.observation_space("agent_0").dtype == np.uint8
+    trajectory, _ = drive(env, 3, 30, seed=5)
+    check_against_scalar(env, trajectory, observation=1)
+
+
+def test_protocol_as_jaxmarl() -> None:
+    """The attributes and spaces JaxMARL's scripts read, and the action ids."""
+    import jax
+    import jax.numpy as jnp
+
+    from hanabi_core.batch import jaxmarl
+
+    env = jaxmarl.make("hanabi", num_agents=2)
+    assert env.num_agents == 2 and env.agents == ["agent_0", "agent_1"]
+    assert env.name == "Hanabi" and env.num_actions == env.num_moves == 21
+    assert env.action_space("agent_0").n == 21
+    assert env.observation_space("agent_1").shape == 658 == env.obs_size
+    # IPPO's network input: jnp.zeros((1, NUM_ENVS, observation_space(agent).shape))
+    assert jnp.zeros((1, 4, env.observation_space("agent_0").shape)).shape == (1, 4, 658)
+    assert env.action_encoding[0] == "D0" and env.action_encoding[5] == "P0"
+    assert env.action_encoding[10] == "HR to P1 relative"
+    assert env.action_encoding[15] == "H1 to P1 relative" and env.action_encoding[20] == "N"
+    sample = env.action_space("agent_0").sample(jax.random.PRNGKey(0))
+    assert bool(env.action_space("agent_0").contains(sample))
+    assert env.get_full_deck().shape == (50, 5, 5)
+    assert float(env.get_full_deck().sum()) == 50
+    named = jaxmarl.make("hanabi", num_agents=3, agents=["a", "b", "c"])
+    assert list(named.get_legal_moves(named.reset(jax.random.PRNGKey(1))[1])) == ["a", "b", "c"]
+
+
+def test_entry_points_agree() -> None:
+    """`reset` and JaxMARL's deck entry points give the same game; `step_game`, `step_env`
+    (no reset), `step` with `reset_state`, `get_obs`, `get_v0_belief_feats`, `terminal`."""
+    import jax
+    import jax.numpy as jnp
+
+    from hanabi_core.batch import jaxmarl
+
+    env = jaxmarl.make("hanabi", num_agents=2)
+    key = jax.random.PRNGKey(7)
+    obs, state = env.reset(key)
+    faces = np.asarray(state.deck)
+    pairs = np.stack([faces // 5, faces % 5], axis=1)
+    for other_obs, other in (
+        env.reset_from_deck_of_pairs(pairs),
+        env.reset_from_deck(jax.nn.one_hot(jnp.asarray(faces), 25).reshape(50, 5, 5)),
+    ):
+        assert (np.asarray(other.deck) == faces).all()
+        assert (np.asarray(other_obs["agent_0"]) == np.asarray(obs["agent_0"])).all()
+    assert (np.asarray(env.get_obs(state)["agent_1"]) == np.asarray(obs["agent_1"])).all()
+    assert (
+        np.asarray(env.get_v0_belief_feats(0, state)) == np.asarray(obs["agent_0"])[-350:]
+    ).all()
+    uid = int(np.flatnonzero(np.asarray(state.legal))[0])
+    after, reward = env.step_game(state, 0, uid)
+    assert int(after.turn) == 1 and float(reward) == int(after.score) >= 0
+    assert not bool(env.terminal(after))
+    actions = {"agent_0": jnp.asarray(uid), "agent_1": jnp.asarray(20)}
+    _, stepped, _, dones, info = env.step_env(key, state, actions)
+    assert int(stepped.turn) == 1 and not bool(dones["__all__"]) and info == {}
+    _, kept, _, _, _ = env.step(key, state, actions, reset_state=state)
+    assert int(kept.turn) == 1  # the game went on: reset_state is for ended games
+    assert env.card_to_string(7) == "Y3" and env.card_to_string(25) == ""
+
+
+def test_make_refuses_what_it_does_not_play() -> None:
+    from hanabi_core.batch import jaxmarl
+
+    for env_id, kwargs in [
+        ("overcooked", {}),
+        ("hanabi", {"num_agents": 6}),
+        ("hanabi", {"num_agents": True}),
+        ("hanabi", {"num_ranks": 4}),
+        ("hanabi", {"num_cards_of_rank": [3, 2, 2, 2, 2]}),
+        ("hanabi", {"num_moves": 5}),
+        ("hanabi", {"agents": ["a"]}),
+        ("hanabi", {"observation": "belief"}),
+    ]:
+        with pytest.raises(InvalidOptions):
+            jaxmarl.make(env_id, **kwargs)
+    env = jaxmarl.make("hanabi")
+    with pytest.raises(InvalidDeck):
+        env.reset_from_deck_of_pairs(np.zeros((50, 2), np.int32))
+
+
+def test_options_match_hle() -> None:
+    from hanabi_core.batch import jaxmarl
+
+    env = jaxmarl.make("hanabi", num_agents=4, max_info_tokens=6)
+    assert env.engine.options == options_from_config({"players": 4, "max_information_tokens": 6})
+    assert env.hand_size == 4
+
+
+# --- JaxMARL's own Hanabi, bit for bit ---------------------------------------------------------
+
+
+@pytest.mark.jaxmarl
+@pytest.mark.skipif(importlib.util.find_spec("jaxmarl") is None, reason="needs jaxmarl")
+@pytest.mark.parametrize(
+    ("kwargs", "batch", "steps"),
+    [({"num_agents": 2}, 16, 200), ({"num_agents": 3}, 8, 150), ({"num_agents": 5}, 8, 150)],
+)
+def test_ippo_loop_equals_jaxmarl(kwargs: dict[str, Any], batch: int, steps: int) -> None:
+    """The same keys through the same loop on both envs: every observation, legal mask, reward
+    and done flag equal, bit for bit, across auto-resets (the new deals are JaxMARL's)."""
+    import jaxmarl as upstream
+
+    from hanabi_core.batch import jaxmarl
+
+    ours = drive(jaxmarl.make("hanabi", **kwargs), batch, steps, seed=11)[0]
+    theirs = drive(upstream.make("hanabi", **kwargs), batch, steps, seed=11)[0]
+    assert bool(np.asarray(ours[5]["__all__"]).any())  # games ended within the run
+    for part in range(1, 6):  # obs, legal, actions, rewards, dones (the states differ in kind)
+        for name in theirs[part]:
+            a, b = np.asarray(ours[part][name]), np.asarray(theirs[part][name])
+            assert a.shape == b.shape and a.dtype == b.dtype, (part, name)
+            assert (a == b).all(), (part, name, np.argwhere(a != b)[:3])
+    assert ours[6] == theirs[6] == {}
