@@ -46,6 +46,7 @@ import numpy as np
 
 from .. import hle
 from ..errors import IllegalAction, InvalidDeck, InvalidOptions, brief
+from ..hle.knowledge import HINTED_COLOUR_SHIFT, HINTED_RANK_SHIFT, RANK_SHIFT
 from ..options import Options
 from ..spec import Rule
 from . import _core
@@ -334,19 +335,19 @@ def v0_belief_by_seat(t: _core.Tables, s: BatchState) -> list[Any]:
     total = jnp.zeros(k.shape, jnp.int32)
     for colour in range(c):
         for rank in range(r):
-            plausible = (k >> colour) & (k >> (_core._RANK_SHIFT + rank)) & 1
+            plausible = (k >> colour) & (k >> (RANK_SHIFT + rank)) & 1
             total = total + plausible * remaining[:, None, None, colour, rank]
     k4 = k[..., None]
     colour_ok = (k4 >> jnp.arange(c)) & 1
-    rank_ok = (k4 >> (_core._RANK_SHIFT + jnp.arange(r))) & 1
+    rank_ok = (k4 >> (RANK_SHIFT + jnp.arange(r))) & 1
     weights = colour_ok[..., :, None] * rank_ok[..., None, :] * remaining[:, None, None]
     weights = weights.reshape(b, p, h, cr).astype(jnp.float32)
     # A held card's own face is always plausible and not yet accounted for: total >= 1.
     belief = jnp.where(
         total[..., None] > 0, weights / jnp.maximum(total, 1).astype(jnp.float32)[..., None], 0
     )
-    hinted_colour = ((k4 >> _core._HINTED_COLOUR_SHIFT) & 7) - 1 == jnp.arange(c)
-    hinted_rank = ((k4 >> _core._HINTED_RANK_SHIFT) & 7) - 1 == jnp.arange(r)
+    hinted_colour = ((k4 >> HINTED_COLOUR_SHIFT) & 7) - 1 == jnp.arange(c)
+    hinted_rank = ((k4 >> HINTED_RANK_SHIFT) & 7) - 1 == jnp.arange(r)
     card = jnp.concatenate(
         [belief, hinted_colour.astype(jnp.float32), hinted_rank.astype(jnp.float32)], axis=3
     ).reshape(b, p, h * t.card_bits)
