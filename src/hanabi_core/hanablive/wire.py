@@ -43,8 +43,9 @@ assert encode(TableJoin(7)) == 'tableJoin {"tableID":7,"password":""}'
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 import attrs
 from attrs import frozen
@@ -204,10 +205,16 @@ def _check(value: object, kind: str, command: str, field: str) -> Any:
 
     if kind == "int":
         # Go writes its integers as JSON numbers; a float with no fraction is the same number.
-        if isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
+        if isinstance(value, float) and value.is_integer() and abs(value) < _GO_INT:
             return int(value)
         if not _is_int(value):
             raise bad()
+        if not -_GO_INT <= value < _GO_INT:  # type: ignore[operator]  # an int, checked above
+            # hanab.live's fields are Go ints (64 bits): a larger one is no message of its
+            # server, and one of thousands of digits could not even be written into a message.
+            raise ProtocolError(
+                command, field, f"must be a 64-bit whole number, got {brief(value)}"
+            )
         return value
     if kind == "str":
         if not isinstance(value, str):
@@ -233,6 +240,8 @@ def _check(value: object, kind: str, command: str, field: str) -> Any:
     if not isinstance(value, list | tuple):
         raise bad()
     if kind == "ints":
+        if all(type(v) is int and -_GO_INT <= v < _GO_INT for v in value):
+            return tuple(value)  # the common case, checked in one pass
         return tuple(_check(v, "int", command, f"{field}[{i}]") for i, v in enumerate(value))
     if kind == "strs":
         return tuple(_check(v, "str", command, f"{field}[{i}]") for i, v in enumerate(value))
@@ -247,13 +256,78 @@ def _check(value: object, kind: str, command: str, field: str) -> Any:
     raise AssertionError(kind)  # pragma: no cover
 
 
-def _get(data: Mapping[str, Any], wire: str) -> tuple[bool, Any]:
-    node: Any = data
-    for part in wire.split("."):
-        if not isinstance(node, Mapping) or part not in node:
-            return False, None
-        node = node[part]
-    return True, node
+#: hanab.live's fields are Go ints: whole numbers of 64 bits.
+_GO_INT = 2**63
+
+
+class _Field(NamedTuple):
+    """One wire field of a class, as its reader reads it."""
+
+    wire: str
+    # The object it sits in (``"clue"`` for ``clue.type``), or "" at the top; and its own name.
+    parent: str
+    leaf: str
+    kind: str
+    required: bool
+
+
+class _Reader(NamedTuple):
+    """How one class is read from a JSON object, worked out once per class (`_reader`)."""
+
+    fields: tuple[_Field, ...]
+    # The known names at the top of the object, and of each nested object.
+    top: frozenset[str]
+    nested: tuple[tuple[str, frozenset[str]], ...]
+    # The instance from its field values in order (``_as_read`` first, ``extra`` last).
+    build: Callable[..., Any]
+
+
+_READERS: dict[type[Any], _Reader] = {}
+
+
+def _reader(cls: type[Any]) -> _Reader:
+    """The reader of `cls`: its wire fields read from the attrs metadata once, not per frame."""
+    found = _READERS.get(cls)
+    if found is not None:
+        return found
+    fields = []
+    known: dict[str, set[str]] = {"": set()}
+    for f in attrs.fields(cls):
+        wire = f.metadata.get("wire")
+        if wire is None:
+            continue
+        parent, _, leaf = wire.rpartition(".")
+        assert "." not in parent  # one level of nesting at most (a clue's ``clue.type``)
+        known[""].add(parent or leaf)
+        known.setdefault(parent, set()).add(leaf)
+        fields.append(_Field(wire, parent, leaf, f.metadata["kind"], f.metadata["required"]))
+    if issubclass(cls, _Action):
+        known[""].add("type")  # the tag, read by `_parse_action`
+    reader = _Reader(
+        tuple(fields),
+        frozenset(known.pop("")),
+        tuple((parent, frozenset(names)) for parent, names in known.items()),
+        _builder(cls),
+    )
+    _READERS[cls] = reader
+    return reader
+
+
+def _builder(cls: type[Any]) -> Callable[..., Any]:
+    """A function taking `cls`'s fields positionally (``_as_read`` first) that returns the
+    instance without `__init__`: the values are already checked, and the instance is just as
+    frozen (the slots are written through their descriptors, as `_fast.frozen_builder` does;
+    here the slots of the base class too)."""
+    setters = tuple(getattr(cls, f.name).__set__ for f in attrs.fields(cls))
+    new = object.__new__
+
+    def build(*values: Any) -> Any:
+        obj = new(cls)
+        for setter, value in zip(setters, values, strict=True):
+            setter(obj, value)
+        return obj
+
+    return build
 
 
 _T = TypeVar("_T")
@@ -261,46 +335,70 @@ _T = TypeVar("_T")
 
 def _build(cls: type[_T], data: object, command: str, prefix: str = "") -> _T:
     """An instance of `cls` from a JSON object, fields checked, unknown fields kept in
-    ``extra``."""
-    where = prefix or "$"
+    ``extra``: one pass over the class's `_reader`, whose checks cost a type test each for
+    the common whole numbers."""
     if not isinstance(data, Mapping):
-        raise ProtocolError(command, where, f"must be an object, got {brief(data)}")
-    values: dict[str, Any] = {}
-    known: dict[str, set[str]] = {"": set()}  # the known names of the object, and nested ones
+        raise ProtocolError(command, prefix or "$", f"must be an object, got {brief(data)}")
+    reader = _reader(cls)
+    values: list[Any] = [()]  # ``_as_read``, filled in below if the frame lacked a field
     as_read: list[tuple[str, bool, Any]] = []
-    for f in attrs.fields(cls):  # type: ignore[arg-type]
-        wire = f.metadata.get("wire")
-        if wire is None:
-            continue
-        parent, _, leaf = wire.rpartition(".")
-        known[""].add(wire.split(".")[0])
-        known.setdefault(parent, set()).add(leaf)
-        name = f"{prefix}.{wire}" if prefix else wire
-        found, value = _get(data, wire)
-        if not found:
-            if f.metadata["required"]:
-                raise ProtocolError(command, name, "is missing")
+    for wire, parent, leaf, kind, required in reader.fields:
+        node: Any = data
+        if parent:
+            node = data.get(parent)
+            if not isinstance(node, Mapping):
+                node = _EMPTY
+        if leaf not in node:
+            if required:
+                raise ProtocolError(command, f"{prefix}.{wire}" if prefix else wire, "is missing")
             as_read.append((wire, False, None))
+            values.append(_DEFAULTS[cls, wire])
             continue
-        if f.metadata["kind"] == "action":
-            values[f.name] = _parse_action(value, command, name)
-        else:
-            values[f.name] = _check(value, f.metadata["kind"], command, name)
-            if value is None and values[f.name] is not None:
-                as_read.append((wire, True, None))  # null read as an empty value
-    extra = {k: v for k, v in data.items() if k not in known[""]}
-    for parent, names in known.items():
+        value = node[leaf]
+        if kind == "int" and type(value) is int and -_GO_INT <= value < _GO_INT:
+            values.append(value)  # the common case
+            continue
+        name = f"{prefix}.{wire}" if prefix else wire
+        if kind == "action":
+            values.append(_parse_action(value, command, name))
+            continue
+        checked = _check(value, kind, command, name)
+        if value is None and checked is not None:
+            as_read.append((wire, True, None))  # null read as an empty value
+        values.append(checked)
+    extra: dict[str, Any] = {}
+    if not reader.top.issuperset(data):
+        extra = {k: v for k, v in data.items() if k not in reader.top}
+    for parent, names in reader.nested:
         # Unknown fields nested in a known object (``clue.extra``) are kept too, under it.
-        found, node = _get(data, parent) if parent else (False, None)
-        if found and isinstance(node, Mapping):
-            unknown = {k: v for k, v in node.items() if k not in names}
-            if unknown:
-                _nest(extra, parent.split("."), unknown)
-    values["extra"] = extra
-    result = cls(**values)
+        node = data.get(parent)
+        if isinstance(node, Mapping) and not names.issuperset(node):
+            _nest(extra, [parent], {k: v for k, v in node.items() if k not in names})
     if as_read:
-        object.__setattr__(result, "_as_read", tuple(as_read))
+        values[0] = tuple(as_read)
+    values.append(extra)
+    result: _T = reader.build(*values)
     return result
+
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+class _Defaults(dict[tuple[type[Any], str], Any]):
+    """The Python default of an optional wire field, by class and wire name (a fresh one for a
+    field whose default is a factory)."""
+
+    def __missing__(self, key: tuple[type[Any], str]) -> Any:
+        cls, wire = key
+        field = next(f for f in attrs.fields(cls) if f.metadata.get("wire") == wire)
+        default = field.default
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            return default.factory()  # type: ignore[attr-defined]
+        self[key] = default
+        return default
+
+
+_DEFAULTS = _Defaults()
 
 
 def _nest(out: dict[str, Any], path: list[str], values: Mapping[str, Any]) -> None:
@@ -522,8 +620,7 @@ def _parse_action(data: object, command: str, where: str) -> Any:
     cls = _ACTIONS.get(kind)
     if cls is None:
         return UnknownAction(kind, extra={k: v for k, v in data.items() if k != "type"})
-    body = {k: v for k, v in data.items() if k != "type"}
-    return _build(cls, body, command, where)
+    return _build(cls, data, command, where)  # its reader knows the ``type`` tag
 
 
 def parse_action(data: Mapping[str, Any]) -> GameActionItem:
