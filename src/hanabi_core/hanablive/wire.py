@@ -19,8 +19,8 @@ A frame that is not ``command {json}``, or a known field of the wrong type, rais
 [`ProtocolError`][hanabi_core.hanablive.wire.ProtocolError].
 
 Game actions (the items of ``gameAction`` and ``gameActionList``) are typed too (`Draw`, `Clue`,
-…); [`LiveGame.receive`][hanabi_core.hanablive.live.LiveGame.receive] takes them as the server's
-mappings: give it `action.raw()`.
+…), and [`LiveGame.receive`][hanabi_core.hanablive.live.LiveGame.receive] takes them as they are
+(`action.raw()` is the server's JSON object again).
 
 ```python
 from hanabi_core.hanablive.wire import GameAction, Draw, TableJoin, encode, parse
@@ -35,8 +35,8 @@ assert encode(message) == frame
 assert encode(TableJoin(7)) == 'tableJoin {"tableID":7,"password":""}'
 ```
 
-[`game_from_init`][hanabi_core.hanablive.wire.game_from_init] builds the seat's
-[`LiveGame`][hanabi_core.hanablive.LiveGame] from the server's ``init`` as it comes.
+[`LiveGame.from_init`][hanabi_core.hanablive.live.LiveGame.from_init] builds the seat's
+game from the server's `Init`. This module knows nothing of `LiveGame`: it is the protocol alone.
 """
 
 # ruff: noqa: RUF009  (attrs fields are declared by calls to _w and _extra, as attrs.field is)
@@ -50,10 +50,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 import attrs
 from attrs import frozen
 
-from ..errors import HanabiError, InvalidOptions, brief
-
-if TYPE_CHECKING:
-    from .live import LiveGame
+from ..errors import HanabiError, brief
 
 __all__ = [
     "RATE_LIMIT",
@@ -105,10 +102,10 @@ __all__ = [
     "Warning",
     "Welcome",
     "encode",
-    "game_from_init",
     "parse",
     "parse_action",
     "parse_command",
+    "read_int",
 ]
 
 #: The server's rate limit (``server/src/websocket_message.go``): at most this many frames from a
@@ -164,13 +161,54 @@ _KINDS = {
 def _w(wire: str, kind: str, default: Any = attrs.NOTHING, *, required: bool = False) -> Any:
     """A wire field: its name on the wire and its kind. A field with no `default`, or
     `required`, must be on the wire (`required` keeps a default for the Python constructor:
-    the server always writes the field, ``server/src/actions.go``)."""
-    metadata = {"wire": wire, "kind": kind, "required": required or default is attrs.NOTHING}
+    the server always writes the field, ``server/src/actions.go``; a lenient read,
+    `parse_action(..., lenient=True)`, does without it)."""
+    metadata = {
+        "wire": wire,
+        "kind": kind,
+        "required": required or default is attrs.NOTHING,
+        "needed": default is attrs.NOTHING,
+    }
+    # A value built in Python is checked as a parsed one is (`parse` builds without `__init__`,
+    # its values already checked), so that a reader may trust every instance's fields.
+    checks: dict[str, Any] = {"metadata": metadata, "validator": _VALIDATORS.get(kind)}
+    if kind in ("ints", "ints?", "strs", "bools", "objs"):
+        checks["converter"] = _tuple  # a list given in Python is kept as `parse` keeps it
     if default is attrs.NOTHING:
-        return attrs.field(metadata=metadata)
+        return attrs.field(**checks)
     if isinstance(default, (dict, list)):
-        return attrs.field(factory=type(default), metadata=metadata)
-    return attrs.field(default=default, metadata=metadata)
+        return attrs.field(factory=type(default), **checks)
+    return attrs.field(default=default, **checks)
+
+
+def _tuple(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _kind_validator(kind: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    """The attrs validator of a field of `kind`: a `ProtocolError` naming the field, as `parse`
+    would raise (a list of whole numbers may be a list or a tuple; ``None`` where the kind
+    allows it)."""
+
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        command: str = getattr(instance, "COMMAND", "") or getattr(instance, "TYPE", "")
+        field = attribute.metadata["wire"]
+        # `_check` reads a float with no fraction as a whole number and converts it; a value
+        # kept as given must be an int already.
+        if kind == "int" and type(value) is not int:
+            raise ProtocolError(command, field, f"must be a whole number, got {brief(value)}")
+        if kind in ("ints", "ints?") and isinstance(value, list | tuple):
+            for i, v in enumerate(value):
+                if type(v) is not int:
+                    raise ProtocolError(
+                        command, f"{field}[{i}]", f"must be a whole number, got {brief(v)}"
+                    )
+        _check(value, kind, command, field)
+
+    return check
+
+
+_VALIDATORS = {kind: _kind_validator(kind) for kind in ("int", "bool", "ints", "ints?", "str")}
 
 
 def _extra() -> Any:
@@ -187,6 +225,11 @@ class _Wire:
 
     if TYPE_CHECKING:
         extra: dict[str, Any]
+
+    def lacked(self, wire: str) -> bool:
+        """Whether the frame as read lacked the wire field `wire` (e.g. ``"turn"``), which then
+        holds its default; never true of a value built in Python."""
+        return any(name == wire and not present for name, present, _ in self._as_read)
 
     _as_read: tuple[tuple[str, bool, Any], ...] = attrs.field(
         default=(), init=False, eq=False, repr=False
@@ -256,6 +299,17 @@ def _check(value: object, kind: str, command: str, field: str) -> Any:
     raise AssertionError(kind)  # pragma: no cover
 
 
+def read_int(value: object, field: str) -> int:
+    """`value` read as a whole-number field is (a Go int: 64 bits; a float with no fraction is
+    the same number), for a field outside the classes here (a card identity's ``suitIndex``).
+
+    Raises:
+        ProtocolError: `value` is not a whole number of 64 bits (its ``command`` is ``""``).
+    """
+    result: int = _check(value, "int", "", field)
+    return result
+
+
 #: hanab.live's fields are Go ints: whole numbers of 64 bits.
 _GO_INT = 2**63
 
@@ -263,12 +317,15 @@ _GO_INT = 2**63
 class _Field(NamedTuple):
     """One wire field of a class, as its reader reads it."""
 
+    name: str
     wire: str
     # The object it sits in (``"clue"`` for ``clue.type``), or "" at the top; and its own name.
     parent: str
     leaf: str
     kind: str
     required: bool
+    # Required even by a lenient read: the field has no default.
+    needed: bool
 
 
 class _Reader(NamedTuple):
@@ -300,7 +357,17 @@ def _reader(cls: type[Any]) -> _Reader:
         assert "." not in parent  # one level of nesting at most (a clue's ``clue.type``)
         known[""].add(parent or leaf)
         known.setdefault(parent, set()).add(leaf)
-        fields.append(_Field(wire, parent, leaf, f.metadata["kind"], f.metadata["required"]))
+        fields.append(
+            _Field(
+                f.name,
+                wire,
+                parent,
+                leaf,
+                f.metadata["kind"],
+                f.metadata["required"],
+                f.metadata["needed"],
+            )
+        )
     if issubclass(cls, _Action):
         known[""].add("type")  # the tag, read by `_parse_action`
     reader = _Reader(
@@ -333,23 +400,25 @@ def _builder(cls: type[Any]) -> Callable[..., Any]:
 _T = TypeVar("_T")
 
 
-def _build(cls: type[_T], data: object, command: str, prefix: str = "") -> _T:
+def _build(
+    cls: type[_T], data: object, command: str, prefix: str = "", lenient: bool = False
+) -> _T:
     """An instance of `cls` from a JSON object, fields checked, unknown fields kept in
     ``extra``: one pass over the class's `_reader`, whose checks cost a type test each for
-    the common whole numbers."""
+    the common whole numbers. `lenient`: a field with a default may be absent."""
     if not isinstance(data, Mapping):
         raise ProtocolError(command, prefix or "$", f"must be an object, got {brief(data)}")
     reader = _reader(cls)
     values: list[Any] = [()]  # ``_as_read``, filled in below if the frame lacked a field
     as_read: list[tuple[str, bool, Any]] = []
-    for wire, parent, leaf, kind, required in reader.fields:
+    for _, wire, parent, leaf, kind, required, needed in reader.fields:
         node: Any = data
         if parent:
             node = data.get(parent)
             if not isinstance(node, Mapping):
                 node = _EMPTY
         if leaf not in node:
-            if required:
+            if needed or (required and not lenient):
                 raise ProtocolError(command, f"{prefix}.{wire}" if prefix else wire, "is missing")
             as_read.append((wire, False, None))
             values.append(_DEFAULTS[cls, wire])
@@ -393,7 +462,7 @@ class _Defaults(dict[tuple[type[Any], str], Any]):
         field = next(f for f in attrs.fields(cls) if f.metadata.get("wire") == wire)
         default = field.default
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-            return default.factory()  # type: ignore[attr-defined]
+            return default.factory()
         self[key] = default
         return default
 
@@ -611,7 +680,7 @@ _ACTIONS: dict[str, type[Any]] = {
 }  # fmt: skip
 
 
-def _parse_action(data: object, command: str, where: str) -> Any:
+def _parse_action(data: object, command: str, where: str, lenient: bool = False) -> Any:
     if not isinstance(data, Mapping):
         raise ProtocolError(command, where, f"a game action is an object, got {brief(data)}")
     kind = data.get("type")
@@ -620,17 +689,22 @@ def _parse_action(data: object, command: str, where: str) -> Any:
     cls = _ACTIONS.get(kind)
     if cls is None:
         return UnknownAction(kind, extra={k: v for k, v in data.items() if k != "type"})
-    return _build(cls, data, command, where)  # its reader knows the ``type`` tag
+    return _build(cls, data, command, where, lenient)  # its reader knows the ``type`` tag
 
 
-def parse_action(data: Mapping[str, Any]) -> GameActionItem:
+def parse_action(data: Mapping[str, Any], *, lenient: bool = False) -> GameActionItem:
     """One game action (an item of ``gameAction``'s ``action`` or ``gameActionList``'s
     ``list``) as its class.
+
+    `lenient`: a field the server always writes but that has a meaning when absent may be left
+    out (a discard's ``failed``, a clue's ``turn``: `lacked` says which were), as
+    [`LiveGame.receive`][hanabi_core.hanablive.live.LiveGame.receive] has always read a
+    mapping.
 
     Raises:
         ProtocolError: it is not an object with a string ``type``, or a field has the wrong type.
     """
-    result: GameActionItem = _parse_action(data, "gameAction", "action")
+    result: GameActionItem = _parse_action(data, "gameAction", "action", lenient)
     return result
 
 
@@ -771,7 +845,7 @@ class Init(_Message):
 
     ``options`` are the table's as the server spells them (``server/src/options.go``:
     ``numPlayers``, ``variantName``, ``emptyClues``, ``oneExtraCard``, …);
-    [`game_from_init`][hanabi_core.hanablive.wire.game_from_init] reads them.
+    [`LiveGame.from_init`][hanabi_core.hanablive.live.LiveGame.from_init] reads them.
     """
 
     COMMAND: ClassVar[str] = "init"
@@ -786,11 +860,6 @@ class Init(_Message):
     seed: str = _w("seed", "str", "")
     paused: bool = _w("paused", "bool", False)
     extra: dict[str, Any] = _extra()
-
-    def game(self) -> LiveGame:
-        """The seat's [`LiveGame`][hanabi_core.hanablive.LiveGame] before the deal:
-        `game_from_init(self)`."""
-        return game_from_init(self)
 
 
 @frozen
@@ -1105,43 +1174,3 @@ def encode(message: Message | Command) -> str:
         _dump(message)
     )  # fmt: skip
     return f"{message.COMMAND} {json.dumps(data, separators=(',', ':'))}"
-
-
-# --- The init, read -------------------------------------------------------------------------
-
-#: Options of the server's (``server/src/options.go``) that do not change the rules of a seat's
-#: game: the table's name and size, the variant's number (its name is read), timing flags read
-#: by `LiveGame.start` as records spell them.
-_TABLE_ONLY = frozenset({"numPlayers", "variantID", "variantName", "tableName", "maxPlayers"})
-
-
-def game_from_init(init: Init | Mapping[str, Any]) -> LiveGame:
-    """The seat's [`LiveGame`][hanabi_core.hanablive.LiveGame] before the deal, from the
-    server's ``init`` as it comes: the variant by its name (``options.variantName``), the
-    players from ``playerNames``, our seat from ``ourPlayerIndex``, the table options as the
-    server spells them (``emptyClues``, ``oneExtraCard``, ``allOrNothing``, …; the table's name,
-    size and the variant's number are ignored). Feed it the ``gameActionList`` next.
-
-    Raises:
-        ProtocolError: `init` is a mapping that is not an init frame's data.
-        InvalidOptions: a variant or option hanabi_core does not support (card cycle, deck
-            plays, detrimental characters), or we are a spectator (no seat).
-    """
-    from .live import LiveGame  # noqa: PLC0415  (live imports this module's neighbours)
-
-    if not isinstance(init, Init):
-        init = _build(Init, init, "init")
-    if init.spectating or not 0 <= init.our_player_index < len(init.player_names):
-        raise InvalidOptions("ourPlayerIndex", "we are not seated at this table")
-    options = {k: v for k, v in init.options.items() if k not in _TABLE_ONLY}
-    if options.get("startingPlayer") == 0:
-        del options["startingPlayer"]  # the server writes 0 for every game since April 2020
-    if "deckPlays" in options and options["deckPlays"] is True:
-        raise InvalidOptions("deckPlays", "the deck-play option is not supported")
-    variant = init.options.get("variantName", "No Variant")
-    return LiveGame.start(
-        variant,
-        players=len(init.player_names),
-        seat=init.our_player_index,
-        options=options,
-    )
