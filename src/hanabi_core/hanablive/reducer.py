@@ -545,8 +545,14 @@ def end_turn(  # noqa: PLR0917
         pending = entry
     else:
         log = push_turn(log, entry)
-    return before._replace(
-        **changes,
+    # Built by keyword rather than `_replace` (a Python loop over the fields, on every turn).
+    kept = changes.get
+    return Track(
+        hands=hands,
+        marks=kept("marks", before.marks),
+        faces=faces,
+        seen=kept("seen", before.seen),
+        drawn=before.drawn,
         table=table,
         current_player=to_move,
         turn=before.turn + 1,
@@ -554,7 +560,11 @@ def end_turn(  # noqa: PLR0917
         outcome=outcome,
         log=log,
         pending=pending,
+        hole_unknown=hole_unknown,
+        hole_fits=kept("hole_fits", before.hole_fits),
         undecided=undecided,
+        deal=before.deal,
+        ended=before.ended,
     )
 
 
