@@ -377,12 +377,9 @@ def on_status(  # noqa: PLR0917  (the reducer's signature)
 ) -> Track:
     """A ``status``: the Notes and the score, as the tracker has them (``maxScore`` is
     hanab.live's count of reachable points: no rule of ours)."""
-    notes = track.table.notes
-    if m.clues != notes:
-        raise Desync(index, "clues", f"{m.clues} clues, but {notes} Notes are available")
+    _agree(index, "clues", m.clues, track.table.notes, "{} clues, but {} Notes are available")
     built = hole_score(track.table.built, track.hole_fits)  # rule 9.33: the unknown fits too
-    if m.score != built:
-        raise Desync(index, "score", f"score {m.score}, but {built} cards are built")
+    _agree(index, "score", m.score, built, "score {}, but {} cards are built")
     return track
 
 
@@ -420,10 +417,8 @@ def on_strike(  # noqa: PLR0917  (the reducer's signature)
         storms, number = track.table.storms + 1, track.turn
     else:
         raise Desync(index, "order", f"card {order} was not misplayed")
-    if m.num != storms:
-        raise Desync(index, "num", f"strike {m.num}, but this misplay is Storm {storms}")
-    if m.turn != number:
-        raise Desync(index, "turn", f"turn {m.turn}, but the misplay is turn {number}")
+    _agree(index, "num", m.num, storms, "strike {}, but this misplay is Storm {}")
+    _agree(index, "turn", m.turn, number, "turn {}, but the misplay is turn {}")
     return track
 
 
@@ -438,6 +433,13 @@ def on_game_over(  # noqa: PLR0917  (the reducer's signature)
     condition = m.end_condition
     outcome = game_over_outcome(options, track, condition, index)
     return track._replace(outcome=outcome, ended=(condition, m.player_index))
+
+
+def _agree(index: int, field: str, said: int, known: int, reason: str) -> None:
+    """A field of a message that only confirms what the tracker knows: a `Desync` unless it
+    agrees (`reason` formatted with what it said and what is known)."""
+    if said != known:
+        raise Desync(index, field, reason.format(said, known))
 
 
 def check_can_act(track: Track, options: Options, index: int, player: int, field: str) -> None:
