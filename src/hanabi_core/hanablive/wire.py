@@ -45,7 +45,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 import attrs
 from attrs import frozen
@@ -211,10 +211,6 @@ def _kind_validator(kind: str) -> Callable[[Any, attrs.Attribute[Any], Any], Non
 _VALIDATORS = {kind: _kind_validator(kind) for kind in ("int", "bool", "ints", "ints?", "str")}
 
 
-def _extra() -> Any:
-    return attrs.field(factory=dict, kw_only=True, repr=False)
-
-
 @frozen
 class _Wire:
     """Base of every frame and game action: how it was read, so that `encode` writes it back as
@@ -223,8 +219,8 @@ class _Wire:
     ``null`` where the field holds an empty value. It plays no part in equality: a frame read is
     equal to the same frame built in Python."""
 
-    if TYPE_CHECKING:
-        extra: dict[str, Any]
+    #: The fields the server sent that the class does not know, written back as they came.
+    extra: dict[str, Any] = attrs.field(factory=dict, kw_only=True, repr=False)
 
     def lacked(self, wire: str) -> bool:
         """Whether the frame as read lacked the wire field `wire` (e.g. ``"turn"``), which then
@@ -381,11 +377,13 @@ def _reader(cls: type[Any]) -> _Reader:
 
 
 def _builder(cls: type[Any]) -> Callable[..., Any]:
-    """A function taking `cls`'s fields positionally (``_as_read`` first) that returns the
-    instance without `__init__`: the values are already checked, and the instance is just as
-    frozen (the slots are written through their descriptors, as `_fast.frozen_builder` does;
-    here the slots of the base class too)."""
-    setters = tuple(getattr(cls, f.name).__set__ for f in attrs.fields(cls))
+    """A function taking ``_as_read``, ``extra`` and then `cls`'s wire fields in their order,
+    that returns the instance without `__init__`: the values are already checked, and the
+    instance is just as frozen (the slots are written through their descriptors, as
+    `_fast.frozen_builder` does; here the slots of the base class too)."""
+    names = ["_as_read", "extra"]
+    names += [f.name for f in attrs.fields(cls) if f.metadata.get("wire") is not None]
+    setters = tuple(getattr(cls, name).__set__ for name in names)
     new = object.__new__
 
     def build(*values: Any) -> Any:
@@ -409,7 +407,8 @@ def _build(
     if not isinstance(data, Mapping):
         raise ProtocolError(command, prefix or "$", f"must be an object, got {brief(data)}")
     reader = _reader(cls)
-    values: list[Any] = [()]  # ``_as_read``, filled in below if the frame lacked a field
+    # ``_as_read`` (filled in below if the frame lacked a field), ``extra``, then the fields.
+    values: list[Any] = [(), None]
     as_read: list[tuple[str, bool, Any]] = []
     for _, wire, parent, leaf, kind, required, needed in reader.fields:
         node: Any = data
@@ -445,7 +444,7 @@ def _build(
             _nest(extra, [parent], {k: v for k, v in node.items() if k not in names})
     if as_read:
         values[0] = tuple(as_read)
-    values.append(extra)
+    values[1] = extra
     result: _T = reader.build(*values)
     return result
 
@@ -536,40 +535,35 @@ class _Action(_Wire):
 
 
 @frozen
-class Draw(_Action):
+class _CardAction(_Action):
+    """Base of the game actions about one card: its seat, order and face (−1, −1 hidden)."""
+
+    player_index: int = _w("playerIndex", "int")
+    order: int = _w("order", "int")
+    suit_index: int = _w("suitIndex", "int")
+    rank: int = _w("rank", "int")
+
+
+@frozen
+class Draw(_CardAction):
     """``draw``: a card dealt or drawn; ``suit_index`` and ``rank`` are −1 for the seat's own."""
 
     TYPE: ClassVar[str] = "draw"
-    player_index: int = _w("playerIndex", "int")
-    order: int = _w("order", "int")
-    suit_index: int = _w("suitIndex", "int")
-    rank: int = _w("rank", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Play(_Action):
+class Play(_CardAction):
     """``play``: a card that extended its firework."""
 
     TYPE: ClassVar[str] = "play"
-    player_index: int = _w("playerIndex", "int")
-    order: int = _w("order", "int")
-    suit_index: int = _w("suitIndex", "int")
-    rank: int = _w("rank", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Discard(_Action):
+class Discard(_CardAction):
     """``discard``: a discard, or a misplay (``failed`` true, after its `Strike`)."""
 
     TYPE: ClassVar[str] = "discard"
-    player_index: int = _w("playerIndex", "int")
-    order: int = _w("order", "int")
-    suit_index: int = _w("suitIndex", "int")
-    rank: int = _w("rank", "int")
     failed: bool = _w("failed", "bool", False, required=True)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -584,7 +578,6 @@ class Clue(_Action):
     clue_value: int = _w("clue.value", "int")
     list: tuple[int, ...] = _w("list", "ints")
     turn: int = _w("turn", "int", 0, required=True)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -595,7 +588,6 @@ class Strike(_Action):
     num: int = _w("num", "int")
     turn: int = _w("turn", "int")
     order: int = _w("order", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -606,7 +598,6 @@ class Status(_Action):
     clues: int = _w("clues", "int")
     score: int = _w("score", "int")
     max_score: int = _w("maxScore", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -616,7 +607,6 @@ class Turn(_Action):
     TYPE: ClassVar[str] = "turn"
     num: int = _w("num", "int")
     current_player_index: int = _w("currentPlayerIndex", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -628,20 +618,14 @@ class GameOver(_Action):
     end_condition: int = _w("endCondition", "int")
     player_index: int = _w("playerIndex", "int", -1, required=True)
     votes: tuple[int, ...] | None = _w("votes", "ints?", None, required=True)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class CardIdentity(_Action):
+class CardIdentity(_CardAction):
     """``cardIdentity``: a card's face made known (``server/src/actions.go``,
     ``ActionCardIdentity``)."""
 
     TYPE: ClassVar[str] = "cardIdentity"
-    player_index: int = _w("playerIndex", "int")
-    order: int = _w("order", "int")
-    suit_index: int = _w("suitIndex", "int")
-    rank: int = _w("rank", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -651,7 +635,6 @@ class PlayerTimes(_Action):
     TYPE: ClassVar[str] = "playerTimes"
     player_times: tuple[int, ...] = _w("playerTimes", "ints", (), required=True)
     duration: int = _w("duration", "int", 0, required=True)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -660,7 +643,6 @@ class UnknownAction(_Action):
     ``type``)."""
 
     type: str = attrs.field(default="")
-    extra: dict[str, Any] = _extra()
 
     def raw(self) -> dict[str, Any]:
         """The action as it came."""
@@ -719,6 +701,13 @@ class _Message(_Wire):
 
 
 @frozen
+class _TableMessage(_Message):
+    """Base of the frames about one table: its ``tableID`` first."""
+
+    table_id: int = _w("tableID", "int")
+
+
+@frozen
 class Welcome(_Message):
     """``welcome``, the first frame after connecting (``server/src/websocket_connect.go``):
     ``playing_at_tables`` lists the tables whose game we are in (to reattend after a drop)."""
@@ -731,7 +720,6 @@ class Welcome(_Message):
     muted: bool = _w("muted", "bool", False)
     friends: tuple[str, ...] = _w("friends", "strs", ())
     settings: dict[str, Any] = _w("settings", "obj", {})
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -754,7 +742,6 @@ class Table(_Message):
     players: tuple[str, ...] = _w("players", "strs", ())
     spectators: tuple[dict[str, Any], ...] = _w("spectators", "objs", ())
     max_players: int = _w("maxPlayers", "int", 0)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -764,25 +751,20 @@ class TableList(_Message):
 
     COMMAND: ClassVar[str] = "tableList"
     tables: tuple[Table, ...] = ()
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class TableGone(_Message):
+class TableGone(_TableMessage):
     """``tableGone``: a table left the lobby."""
 
     COMMAND: ClassVar[str] = "tableGone"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Joined(_Message):
+class Joined(_TableMessage):
     """``joined``: we sit at the table (``server/src/session_notify.go``)."""
 
     COMMAND: ClassVar[str] = "joined"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -792,18 +774,15 @@ class Left(_Message):
 
     COMMAND: ClassVar[str] = "left"
     table_id: int = _w("TableID", "int", 0)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class TableStart(_Message):
+class TableStart(_TableMessage):
     """``tableStart``: the game at the table has started (or we reattend it); ask for it with
     `GetGameInfo1`."""
 
     COMMAND: ClassVar[str] = "tableStart"
-    table_id: int = _w("tableID", "int")
     replay: bool = _w("replay", "bool", False)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -818,7 +797,6 @@ class ChatMessage(_Message):
     datetime: str = _w("datetime", "str", "")
     room: str = _w("room", "str", "")
     recipient: str = _w("recipient", "str", "")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -827,7 +805,6 @@ class Warning(_Message):
 
     COMMAND: ClassVar[str] = "warning"
     warning: str = _w("warning", "str")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -836,11 +813,10 @@ class Error(_Message):
 
     COMMAND: ClassVar[str] = "error"
     error: str = _w("error", "str")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Init(_Message):
+class Init(_TableMessage):
     """``init``, the answer to `GetGameInfo1` (``server/src/command_get_game_info_1.go``).
 
     ``options`` are the table's as the server spells them (``server/src/options.go``:
@@ -849,7 +825,6 @@ class Init(_Message):
     """
 
     COMMAND: ClassVar[str] = "init"
-    table_id: int = _w("tableID", "int")
     player_names: tuple[str, ...] = _w("playerNames", "strs")
     our_player_index: int = _w("ourPlayerIndex", "int")
     options: dict[str, Any] = _w("options", "obj")
@@ -859,92 +834,75 @@ class Init(_Message):
     database_id: int = _w("databaseID", "int", -1)
     seed: str = _w("seed", "str", "")
     paused: bool = _w("paused", "bool", False)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class GameActionList(_Message):
+class GameActionList(_TableMessage):
     """``gameActionList``, the answer to `GetGameInfo2`: every game action so far, in order."""
 
     COMMAND: ClassVar[str] = "gameActionList"
-    table_id: int = _w("tableID", "int")
     list: tuple[GameActionItem, ...] = _w("list", "actions")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class GameAction(_Message):
+class GameAction(_TableMessage):
     """``gameAction``: the next game action, once the seat has sent `Loaded`."""
 
     COMMAND: ClassVar[str] = "gameAction"
-    table_id: int = _w("tableID", "int")
     action: GameActionItem = _w("action", "action")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Connected(_Message):
+class Connected(_TableMessage):
     """``connected``: which seats are connected, one flag per seat."""
 
     COMMAND: ClassVar[str] = "connected"
-    table_id: int = _w("tableID", "int")
     list: tuple[bool, ...] = _w("list", "bools")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Clock(_Message):
+class Clock(_TableMessage):
     """``clock`` in timed games: each seat's time left (ms), the seat to move, its time taken."""
 
     COMMAND: ClassVar[str] = "clock"
-    table_id: int = _w("tableID", "int")
     times: tuple[int, ...] = _w("times", "ints", ())
     active_player_index: int = _w("activePlayerIndex", "int", -1)
     time_taken: int = _w("timeTaken", "int", 0)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class CardIdentities(_Message):
+class CardIdentities(_TableMessage):
     """``cardIdentities`` after the game: every card's ``{suitIndex, rank}`` by order (give them
     to [`LiveGame.reveal`][hanabi_core.hanablive.live.LiveGame.reveal])."""
 
     COMMAND: ClassVar[str] = "cardIdentities"
-    table_id: int = _w("tableID", "int")
     card_identities: tuple[dict[str, Any], ...] = _w("cardIdentities", "objs")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class FinishOngoingGame(_Message):
+class FinishOngoingGame(_TableMessage):
     """``finishOngoingGame``: the game is over and saved as ``database_id``; the table becomes
     a shared replay (``server/src/table_notify.go``)."""
 
     COMMAND: ClassVar[str] = "finishOngoingGame"
-    table_id: int = _w("tableID", "int")
     database_id: int = _w("databaseID", "int", -1)
     shared_replay_leader: str = _w("sharedReplayLeader", "str", "")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class NoteList(_Message):
+class NoteList(_TableMessage):
     """``noteList``: every player's notes, as spectators and the end of a game see them."""
 
     COMMAND: ClassVar[str] = "noteList"
-    table_id: int = _w("tableID", "int")
     notes: tuple[dict[str, Any], ...] = _w("notes", "objs", ())
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class NoteListPlayer(_Message):
+class NoteListPlayer(_TableMessage):
     """``noteListPlayer``: the seat's own notes, one per card order, on catching up."""
 
     COMMAND: ClassVar[str] = "noteListPlayer"
-    table_id: int = _w("tableID", "int")
     notes: tuple[str, ...] = _w("notes", "strs", ())
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -953,72 +911,59 @@ class Unknown(_Message):
 
     command: str = ""
     data: Any = None
-    extra: dict[str, Any] = _extra()
 
 
 # --- What a client sends (server/src/command.go's CommandData, command_*.go) ----------------
 
 
 @frozen
-class TableJoin(_Message):
+class TableJoin(_TableMessage):
     """``tableJoin``: sit at a table (``server/src/command_table_join.go``)."""
 
     COMMAND: ClassVar[str] = "tableJoin"
-    table_id: int = _w("tableID", "int")
     password: str = _w("password", "str", "")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class TableReattend(_Message):
+class TableReattend(_TableMessage):
     """``tableReattend``: come back to a game we are playing, after a dropped connection
     (``server/src/command_table_reattend.go``); the server answers `TableStart`."""
 
     COMMAND: ClassVar[str] = "tableReattend"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class TableUnattend(_Message):
+class TableUnattend(_TableMessage):
     """``tableUnattend``: go back to the lobby from a game (or its replay) without leaving the
     seat (``server/src/command_table_unattend.go``): what a bot sends once its game is over."""
 
     COMMAND: ClassVar[str] = "tableUnattend"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class GetGameInfo1(_Message):
+class GetGameInfo1(_TableMessage):
     """``getGameInfo1``: ask for the game's `Init`."""
 
     COMMAND: ClassVar[str] = "getGameInfo1"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class GetGameInfo2(_Message):
+class GetGameInfo2(_TableMessage):
     """``getGameInfo2``: ask for the `GameActionList` (the game so far)."""
 
     COMMAND: ClassVar[str] = "getGameInfo2"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Loaded(_Message):
+class Loaded(_TableMessage):
     """``loaded``: the seat has caught up; the server sends each `GameAction` from now on
     (``server/src/command_loaded.go``)."""
 
     COMMAND: ClassVar[str] = "loaded"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Action(_Message):
+class Action(_TableMessage):
     """``action``: our move (``server/src/command_action.go``): ``type`` 0 play, 1 discard
     (``target`` the card's order), 2 colour clue, 3 rank clue (``target`` the seat); 4 ends the
     game (``value`` the end condition).
@@ -1026,22 +971,18 @@ class Action(_Message):
     ``target`` and ``value``."""
 
     COMMAND: ClassVar[str] = "action"
-    table_id: int = _w("tableID", "int")
     type: int = _w("type", "int")
     target: int = _w("target", "int")
     value: int = _w("value", "int", 0)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Note(_Message):
+class Note(_TableMessage):
     """``note``: our note on card ``order`` (``server/src/command_note.go``)."""
 
     COMMAND: ClassVar[str] = "note"
-    table_id: int = _w("tableID", "int")
     order: int = _w("order", "int")
     note: str = _w("note", "str")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -1054,25 +995,20 @@ class TableCreate(_Message):
     options: dict[str, Any] = _w("options", "obj", {})
     password: str = _w("password", "str", "")
     max_players: int = _w("maxPlayers", "int", 5)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class TableStartCommand(_Message):
+class TableStartCommand(_TableMessage):
     """``tableStart`` as a client sends it: start the game at our table (its owner only)."""
 
     COMMAND: ClassVar[str] = "tableStart"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class TableLeave(_Message):
+class TableLeave(_TableMessage):
     """``tableLeave``: stand up from a table whose game has not started, or has ended."""
 
     COMMAND: ClassVar[str] = "tableLeave"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -1083,7 +1019,6 @@ class ChatPM(_Message):
     msg: str = _w("msg", "str")
     recipient: str = _w("recipient", "str")
     room: str = _w("room", "str", "lobby")
-    extra: dict[str, Any] = _extra()
 
 
 #: A frame the server sends.
