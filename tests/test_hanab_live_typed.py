@@ -3,7 +3,9 @@ actions as they are and parses a mapping once; its reducer reads the rules room'
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,7 @@ from hanabi_core import (
     Options,
     RankClue,
     apply,
+    hanablive,
     legal_actions,
     new_game,
 )
@@ -84,3 +87,31 @@ def test_the_rules_room_face_tables_equal_knowledge_over_a_sample_of_the_catalog
         assert tables.all_faces == all_faces(v)
         assert tables.colour_faces == tuple(clue_faces(v, ColourClue(0, c)) for c in v.clue_colours)
         assert dict(tables.rank_faces) == {r: clue_faces(v, RankClue(0, r)) for r in v.clue_ranks}
+
+
+def _imports_within_hanablive() -> dict[str, set[str]]:
+    """Each hanablive module's imports of its siblings, lazy ones included."""
+    base = Path(hanablive.__file__).parent
+    names = {path.stem for path in base.glob("*.py")}
+    graph = {}
+    for path in base.glob("*.py"):
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                found |= (
+                    {node.module.split(".")[0]} if node.module else {a.name for a in node.names}
+                )
+        graph[path.stem] = found & names
+    return graph
+
+
+def test_the_driver_has_no_import_circle_and_the_reducer_never_sees_live_game() -> None:
+    graph = _imports_within_hanablive()
+    assert graph["wire"] == set()  # the protocol alone
+    assert "live" not in graph["reducer"] and "live" not in graph["track"]
+
+    def reaches(start: str, goal: str, seen: frozenset[str] = frozenset()) -> bool:
+        return any(d == goal or (d not in seen and reaches(d, goal, seen | {d}))
+                   for d in graph[start])  # fmt: skip
+
+    assert not [name for name in graph if reaches(name, name)]
