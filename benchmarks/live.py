@@ -6,8 +6,10 @@
 Workloads (base game, seeded, the same games on every run; games played by a driver that never
 misplays, so that they run through the final round):
 
-- **receive**: every message of `hanablive.messages(record, seat)` fed to a fresh `LiveGame`, for
-  each seat of 2- and 3-player games; microseconds per message. Target: under 20 µs.
+- **receive**: every message of `hanablive.messages(record, seat)` (typed, as `hanablive.wire`
+  parses them) fed to a fresh `LiveGame`, for each seat of 2- and 3-player games; microseconds per
+  message. Target: under 20 µs. The same messages as the server's JSON objects (`.raw()`, parsed
+  once at `receive`'s door: the cold path) are timed beside them.
 - **sample_state**: one world from the view of the seat to move, halfway through 2-player games
   (the deck half drawn); microseconds per world. Target: under 1 ms.
 
@@ -64,14 +66,18 @@ def best(repeat: int, run: Callable[[], float]) -> float:
     return min(run() for _ in range(repeat))
 
 
-def bench_receive(games: list[list[GameState]], repeat: int) -> tuple[float, int]:
-    """Microseconds per message, and the messages fed in one run."""
+def bench_receive(
+    games: list[list[GameState]], repeat: int, raw: bool = False
+) -> tuple[float, int]:
+    """Microseconds per message, and the messages fed in one run (`raw`: as JSON objects)."""
     streams = []
     for states in games:
         final = states[-1]
         record = GameRecord.from_state(final)
         for seat in range(final.options.players):
-            streams.append((LiveGame.from_options(final.options, seat), messages(record, seat)))
+            sent = messages(record, seat)
+            stream = tuple(m.raw() for m in sent) if raw else sent
+            streams.append((LiveGame.from_options(final.options, seat), stream))
     count = sum(len(sent) for _, sent in streams)
 
     def run() -> float:
@@ -139,8 +145,10 @@ def main(argv: list[str] | None = None) -> None:
     two = [safe_game(Options(2), seed) for seed in range(args.games)]
     three = [safe_game(Options(3), 1000 + seed) for seed in range(args.games)]
     receive, count = bench_receive(two + three, args.repeat)
+    cold, _ = bench_receive(two + three, args.repeat, raw=True)
     step = bench_apply(two + three, args.repeat)
     print(f"receive       {receive:8.1f} µs/message  ({count} messages; target < 20 µs)")
+    print(f"receive(dict) {cold:8.1f} µs/message  (the same as JSON objects, parsed at the door)")
     print(
         f"apply         {step:8.1f} µs/move     (for scale: receive/apply = {receive / step:.2f})"
     )

@@ -29,7 +29,7 @@ from hanabi_core import (
     view,
     write_record,
 )
-from hanabi_core.hanablive import LiveGame, messages, variant
+from hanabi_core.hanablive import LiveGame, messages, variant, wire
 from hanabi_core.rules.dead_hands import still_to_move, waits
 
 THREE_SUITS = variant("3 Suits")
@@ -97,7 +97,9 @@ def test_r7_6_a_every_seat_of_a_live_game_ends_with_the_server() -> None:
     record = GameRecord.from_state(ended)
     for seat in range(6):
         sent = messages(record, seat)
-        assert sent[-2] == {"type": "gameOver", "endCondition": 1, "playerIndex": -1, "votes": None}
+        assert sent[-2].raw() == {
+            "type": "gameOver", "endCondition": 1, "playerIndex": -1, "votes": None
+        }  # fmt: skip
         game = LiveGame.from_options(ended.options, seat).receive_all(sent)
         assert game.ended == (1, -1) and game.view == view(ended, seat)
 
@@ -169,7 +171,7 @@ def test_r7_4_c_a_live_seat_waits_with_the_server_then_is_stopped() -> None:
     final = list(record.states())[-1]
     for seat in range(2):
         sent = messages(record, seat)
-        assert sent[-2]["type"] == "gameOver" and sent[-2]["endCondition"] == 4
+        assert isinstance(sent[-2], wire.GameOver) and sent[-2].end_condition == 4
         before = LiveGame.from_options(record.options, seat).receive_all(sent[:-3])
         assert not before.is_over and before.legal_actions() == ()
         game = before.receive_all(sent[-3:])

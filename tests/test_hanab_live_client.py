@@ -91,17 +91,19 @@ def _init(players: int, seat: int, **options: Any) -> dict[str, Any]:
 
 def test_every_game_action_of_a_game_parses_and_writes_back_equal() -> None:
     record = _game(4, seed=3)
-    actions = messages(record, 2)
+    typed = messages(record, 2)  # typed, as `wire` reads them
+    actions = [a.raw() for a in typed]
     kinds = set()
-    for action in actions:
-        typed = w.parse_action(action)
-        assert not isinstance(typed, w.UnknownAction)
-        assert typed.raw() == action
-        kinds.add(type(typed))
+    for action, built in zip(actions, typed, strict=True):
+        parsed = w.parse_action(action)
+        assert not isinstance(parsed, w.UnknownAction)
+        assert parsed.raw() == action and parsed == built
+        kinds.add(type(parsed))
     assert {w.Draw, w.Clue, w.Status, w.Turn, w.GameOver} <= kinds
-    frame = w.encode(w.GameActionList(9, tuple(w.parse_action(a) for a in actions)))
+    frame = w.encode(w.GameActionList(9, typed))
     back = w.parse(frame)
-    assert isinstance(back, w.GameActionList) and [a.raw() for a in back.list] == list(actions)
+    assert isinstance(back, w.GameActionList) and [a.raw() for a in back.list] == actions
+    assert back.list == typed
 
 
 SAMPLES: list[Any] = [
@@ -201,21 +203,21 @@ def test_malformed_frames_raise_protocol_error(frame: str, field: str) -> None:
 # --- The init ------------------------------------------------------------------------------
 
 
-def test_game_from_init_takes_the_servers_init_as_it_comes() -> None:
+def test_from_init_takes_the_servers_init_as_it_comes() -> None:
     record = _game(3, seed=8, turns=20)
     state = list(record.states())[-1]
     for seat in range(3):
         init = _init(3, seat)
-        game = w.game_from_init(init)
+        game = LiveGame.from_init(init)
         assert game.options == state.options and game.seat == seat
         parsed = w.parse("init", init)
         assert isinstance(parsed, w.Init) and parsed.extra["characterAssignments"] == []
-        assert parsed.game() == game == LiveGame.from_init(init)
+        assert LiveGame.from_init(parsed) == game
         game = game.receive_all(messages(record, seat))
         assert game.view == view(state, seat)
-    variant = w.game_from_init(_init(2, 0, variantName="Rainbow (6 Suits)", variantID=3))
+    variant = LiveGame.from_init(_init(2, 0, variantName="Rainbow (6 Suits)", variantID=3))
     assert variant.options == LiveGame.start("Rainbow (6 Suits)", players=2, seat=0).options
-    extra = w.game_from_init(_init(4, 0, oneExtraCard=True, emptyClues=True))
+    extra = LiveGame.from_init(_init(4, 0, oneExtraCard=True, emptyClues=True))
     assert extra.options.hand_size == 5 and extra.options.negative_clues
 
 
@@ -224,12 +226,13 @@ def test_game_from_init_takes_the_servers_init_as_it_comes() -> None:
     [{"spectating": True}, {"ourPlayerIndex": 3}, {"options": {"deckPlays": True}},
      {"options": {"variantName": "No Such Variant"}}, {"options": {"cardCycle": True}}],
 )  # fmt: skip
-def test_game_from_init_refuses_what_it_cannot_play(change: dict[str, Any]) -> None:
+def test_from_init_refuses_what_it_cannot_play(change: dict[str, Any]) -> None:
     init = _init(3, 0)
     for key, value in change.items():
         init[key] = {**init[key], **value} if isinstance(value, dict) else value
     with pytest.raises(InvalidOptions):
-        w.game_from_init(init)
+        LiveGame.from_init(init)
+    assert not hasattr(w, "game_from_init")  # wire knows nothing of LiveGame
 
 
 def test_the_client_is_not_imported_by_the_package() -> None:
@@ -400,8 +403,9 @@ def test_a_desync_that_persists_is_raised() -> None:
 
         def lying(t: Any, seat: int) -> Any:
             out = list(real(t, seat))
-            if seat == 1 and len(out) > 12:  # tell bob a wrong score after the first action
-                out[11] = {**out[11], "score": 3} if out[11]["type"] == "status" else out[11]
+            # Tell bob a wrong score after the first action.
+            if seat == 1 and len(out) > 12 and isinstance(out[11], w.Status):
+                out[11] = attrs.evolve(out[11], score=3)
             return tuple(out)
 
         server._messages = lying  # type: ignore[method-assign]

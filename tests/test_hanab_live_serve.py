@@ -138,7 +138,7 @@ def _frames(seat: int) -> tuple[w.Init, tuple[w.GameActionItem, ...]]:
         state = apply(state, rng.choice(legal_actions(state)))
     options = {"numPlayers": 2, "variantName": "No Variant"}
     init = w.Init(7, ("a", "b"), seat, options)
-    actions = tuple(w.parse_action(a) for a in messages(GameRecord.from_state(state), seat))
+    actions = messages(GameRecord.from_state(state), seat)
     return init, actions
 
 

@@ -49,7 +49,7 @@ from hanabi_core import (
     view,
     write_record,
 )
-from hanabi_core.hanablive import HANAB_LIVE_VARIANTS, Desync, LiveGame, messages
+from hanabi_core.hanablive import HANAB_LIVE_VARIANTS, Desync, LiveGame, messages, wire
 from played_games import game_options, random_game
 from test_hanab_live_machine import SAMPLE
 
@@ -73,9 +73,9 @@ def check_every_turn(states: list[GameState], seat: int, record: GameRecord | No
         game = game.receive(message)
         if dealing and not game.dealing:
             state = states[0]
-        elif message["type"] == "turn":
-            over = message["currentPlayerIndex"] == -1
-            state = states[-1] if over else states[message["num"]]
+        elif isinstance(message, wire.Turn):
+            over = message.current_player_index == -1
+            state = states[-1] if over else states[message.num]
             if over and final.options.variant.hidden_plays:
                 # Rule 9.33: the seat's own cards in the hole are known from the cardIdentities
                 # hanab.live sends once the game is over.
@@ -211,8 +211,8 @@ def test_r7_5_abandoned_record_ends_the_view_abandoned() -> None:
     final = abandon(states[-1])
     record = GameRecord.from_state(final)
     sent = messages(record, 1)
-    assert sent[-2] == {"type": "gameOver", "endCondition": 4, "playerIndex": -1, "votes": None}
-    assert sent[-1] == {"type": "turn", "num": 9, "currentPlayerIndex": -1}
+    assert sent[-2] == wire.GameOver(end_condition=4, player_index=-1, votes=None)
+    assert sent[-1].raw() == {"type": "turn", "num": 9, "currentPlayerIndex": -1}
     game = LiveGame.from_options(record.options, 1).receive_all(sent)
     assert game.view == view(final, 1)
     assert game.view.outcome is not None and game.view.outcome.reason is EndReason.ABANDONED
@@ -233,7 +233,9 @@ def test_r7_6_hanab_live_normal_end_is_the_engines_nothing_left_to_build() -> No
     assert not plain.is_over  # printed rules would play on (rule 7.3)
     for seat in range(2):
         sent = messages(record, seat)
-        assert sent[-2] == {"type": "gameOver", "endCondition": 1, "playerIndex": -1, "votes": None}
+        assert sent[-2].raw() == {
+            "type": "gameOver", "endCondition": 1, "playerIndex": -1, "votes": None
+        }  # fmt: skip
         game = LiveGame.from_options(record.options, seat).receive_all(sent)
         assert game.ended == (1, -1) and game.is_over and game.view.is_over
         assert game.view.outcome == final.outcome and game.view == view(final, seat)
@@ -287,8 +289,8 @@ def test_r11_4_action_message_matches_the_hanab_live_record() -> None:
         game = LiveGame.from_options(record.options, seat)
         for message in messages(record, seat):
             game = game.receive(message)
-            if message["type"] == "turn" and game.is_my_turn:
-                turn = message["num"]
+            if isinstance(message, wire.Turn) and game.is_my_turn:
+                turn = message.num
                 action = record.actions[turn]
                 assert game.action_message(action) == {
                     "type": exported[turn]["type"],
@@ -358,7 +360,7 @@ def dealt(seat: int = 0, seed: int = 3) -> tuple[LiveGame, GameState, list[dict[
     """A base game of 2 after the deal, its state, and the messages still to come."""
     states = random_game(Options(2), seed)
     record = GameRecord.from_state(states[-1])
-    sent = list(messages(record, seat))
+    sent = [message.raw() for message in messages(record, seat)]  # to be altered: the dicts
     game = LiveGame.from_options(record.options, seat).receive_all(sent[:10])
     return game, states[0], sent[10:]
 
@@ -546,7 +548,7 @@ def test_status_and_turn_placement_does_not_matter(seed: int) -> None:
     record = GameRecord.from_state(states[-1])
     rng = random.Random(seed)
     for seat in range(3):
-        sent = messages(record, seat)
+        sent = tuple(message.raw() for message in messages(record, seat))
         plain = LiveGame.from_options(record.options, seat).receive_all(sent)
         moved = shuffled_checks(sent, rng)
         assert moved != list(sent)
@@ -591,7 +593,7 @@ def test_r7_4_no_legal_action_ends_the_tracked_game_too() -> None:
     assert state.outcome is not None and state.outcome.reason is EndReason.NO_LEGAL_ACTION
     for seat in range(2):
         check_every_turn(states, seat)
-    assert messages(GameRecord.from_state(state), 0)[-2]["endCondition"] == 9
+    assert messages(GameRecord.from_state(state), 0)[-2].raw()["endCondition"] == 9
 
 
 def test_r7_4_no_legal_action_only_the_server_can_see_is_taken_from_it() -> None:
@@ -682,7 +684,7 @@ def test_a_corrupted_message_is_accepted_or_a_desync_never_a_crash(
     seed: int, position: float, key: str, value: object
 ) -> None:
     states = random_game(Options(3), seed)
-    sent = list(messages(GameRecord.from_state(states[-1]), seat=seed % 3))
+    sent = [m.raw() for m in messages(GameRecord.from_state(states[-1]), seat=seed % 3)]
     at = int(position * (len(sent) - 1))
     message = dict(sent[at])
     fields = [*message, key]
@@ -882,7 +884,7 @@ def test_fuzz_hostile_live_streams_are_taken_or_refused_cleanly(
     seat %= players
     rng = random.Random(seed)
     final = random_game(options, seed)[-1]
-    sent = list(messages(GameRecord.from_state(final), seat))
+    sent = [message.raw() for message in messages(GameRecord.from_state(final), seat)]
     check_stream(options, seat, mutate_stream(sent, rng), rng)
 
 

@@ -27,7 +27,7 @@ from hanabi_core import (
     view,
 )
 from hanabi_core.bots import legal_actions_in_view
-from hanabi_core.hanablive import LiveGame, messages
+from hanabi_core.hanablive import LiveGame, messages, wire
 from hanabi_core.rules import legal_actions_from
 from hanabi_core.testing.invariants import check_legal_actions
 from played_games import game_options, random_game
@@ -63,8 +63,8 @@ def check_all_agree(options: Options, seed: int, oracle_every: int) -> int:
             game = game.receive(message)
             if dealing and not game.dealing:
                 state = states[0]
-            elif message["type"] == "turn" and message["currentPlayerIndex"] != -1:
-                state = states[message["num"]]
+            elif isinstance(message, wire.Turn) and message.current_player_index != -1:
+                state = states[message.num]
             else:
                 continue
             if state.current_player != seat or state.is_over:

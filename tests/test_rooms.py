@@ -30,7 +30,7 @@ SRC = Path(hanabi_core.__file__).parent
 #: `hanabi_core` (a package: its name and everything under it); ``""`` is the package's own
 #: `__init__`, the top-level API. Rooms of one layer are independent of each other.
 ROOMS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
-    (0, "toolbox", ("_support", "_fast", "_extras")),
+    (0, "toolbox", ("_support",)),
     (1, "values", (
         "errors", "spec", "cards", "actions", "variants", "options", "scoring", "deal", "state",
         "log",

@@ -108,7 +108,7 @@ def test_r9_30_r9_31_the_server_sends_the_value_and_the_live_view_hides_it(name:
     state = apply(state, RankClue(2, 2))
     record = GameRecord.from_state(state)
     for seat in range(3):
-        sent = messages(record, seat)
+        sent = [message.raw() for message in messages(record, seat)]
         clues = [m for m in sent if m["type"] == "clue"]
         assert [m["clue"] for m in clues] == [{"type": 0, "value": 0}, {"type": 1, "value": 2}]
         game = LiveGame.from_options(record.options, seat).receive_all(sent)

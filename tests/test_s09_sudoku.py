@@ -298,7 +298,7 @@ def test_r9_32_hanab_live_status_max_score_as_the_server_counts_it() -> None:
         state = apply(state, slot_action)
     assert state.starts == (4, 0, 0, 0, 0) and len(state.discards) == 4
     record = GameRecord.from_state(state)
-    status = [m["maxScore"] for m in messages(record, 1) if m["type"] == "status"]
+    status = [m.raw()["maxScore"] for m in messages(record, 1) if m.TYPE == "status"]
     assert status == [25, 25, 25, 25, 22, 22, 22, 22, 22]
     reach = reachable(state.options, state.built, state.discards, (), state.starts)
     assert reach == 21 and state.outcome is None

@@ -247,7 +247,7 @@ def test_r9_33_the_server_sends_plays_face_down_and_the_live_view_follows() -> N
     state = apply(state, RankClue(0, 2))
     record = GameRecord.from_state(state)
     for seat in range(3):
-        sent = messages(record, seat)
+        sent = [message.raw() for message in messages(record, seat)]
         moved = [m for m in sent if m["type"] in ("play", "discard")]
         assert [(m["type"], m["suitIndex"], m["rank"]) for m in moved] == [
             ("play", -1, -1),
@@ -285,7 +285,7 @@ def test_r9_33_live_game_shows_the_end_once_the_cards_are_known() -> None:
 def test_r9_33_live_game_refuses_a_play_sent_face_up() -> None:
     state = deal(HOLE, SEAT0, SEAT1, SEAT2)
     record = GameRecord.from_state(apply(state, Play(0)))
-    sent = list(messages(record, 1))
+    sent = [message.raw() for message in messages(record, 1)]
     play = next(i for i, m in enumerate(sent) if m["type"] == "play")
     sent[play] = {**sent[play], "suitIndex": 0, "rank": 1}
     with pytest.raises(Desync, match="hidden"):
@@ -295,7 +295,7 @@ def test_r9_33_live_game_refuses_a_play_sent_face_up() -> None:
 def _hole_refusal(state: GameState, seat: int, forged: dict[str, Any]) -> str:
     """Seat `seat`'s Desync when the server's message for the last card put into the hole is
     replaced by `forged` (merged into it), every message before it received as sent."""
-    sent = list(messages(GameRecord.from_state(state), seat))
+    sent = [message.raw() for message in messages(GameRecord.from_state(state), seat)]
     last = max(i for i, m in enumerate(sent) if m["type"] in ("play", "discard"))
     game = LiveGame.from_options(state.options, seat).receive_all(sent[:last])
     message = {k: v for k, v in {**sent[last], **forged}.items() if v is not None}

@@ -181,6 +181,6 @@ def test_r9_29_hanab_live_status_counts_max_score_both_ways() -> None:
     state = deal(*red(START, 1))
     state = apply(apply(state, ColourClue(1, "Red")), ColourClue(0, "Red"))
     state = apply(apply(apply(state, Discard(0)), ColourClue(0, "Red")), Discard(0))
-    status = [m for m in messages(GameRecord.from_state(state), 1) if m["type"] == "status"]
+    status = [m.raw() for m in messages(GameRecord.from_state(state), 1) if m.TYPE == "status"]
     # hanab.live's maxScore (variantReversibleGetMaxScore): Red can only go down, to its 2.
     assert [m["maxScore"] for m in status][-3:] == [25, 25, 24]

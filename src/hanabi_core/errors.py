@@ -15,6 +15,7 @@ anything: a refused action leaves the state as it was (states are immutable anyw
 from __future__ import annotations
 
 import pickle
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -33,6 +34,20 @@ __all__ = [
 
 #: The longest text of a value an error message repeats (longer values are cut).
 _MAX_SHOWN = 60
+
+
+def printable(text: str, most: int = 200) -> str:
+    """`text` safe to log and print: control and formatting characters (terminal escapes, line
+    breaks, bidirectional overrides, which a record's names or a server's words may hold to forge
+    output) escaped, cut to `most` characters. The one such filter, for the command line and the
+    hanab.live client (a documented internal name)."""
+    safe = "".join(
+        ch.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp")
+        else ch
+        for ch in text[: most + 1]
+    )
+    return safe if len(safe) <= most else safe[: most - 3] + "..."
 
 
 def brief(value: object) -> str:

@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from .._extras import missing_extra
+from .._support.extras import missing_extra
 
 try:
     import jax

@@ -36,7 +36,6 @@ import stat
 import sys
 import tempfile
 import textwrap
-import unicodedata
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
@@ -44,7 +43,7 @@ from .. import render
 from ..actions import ColourClue, Discard, Play, RankClue
 from ..bots import BOTS, BotFactory, OpenBot, decide
 from ..cards import DealtCard
-from ..errors import HanabiError, IllegalAction
+from ..errors import HanabiError, IllegalAction, printable
 from ..options import EDITIONS
 from ..records import GameRecord, write_record
 from ..rules import apply, legal_actions, new_game
@@ -245,13 +244,7 @@ def _text(text: str, most: int = MAX_NAME) -> str:
     """`text` safe to print: control and formatting characters escaped (a record's names and
     keys may hold terminal escape codes, line breaks or bidirectional overrides that would forge
     output), and cut to `most` characters."""
-    safe = "".join(
-        ch.encode("unicode_escape").decode("ascii")
-        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp")
-        else ch
-        for ch in text[: most + 1]
-    )
-    return safe if len(safe) <= most else safe[: most - 3] + "..."
+    return printable(text, most)
 
 
 def _one_line(text: str) -> str:

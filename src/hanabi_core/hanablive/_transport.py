@@ -11,25 +11,12 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import math
-import unicodedata
 from typing import Any
 
 import aiohttp
 from yarl import URL
 
-from ..errors import InvalidArgument, brief
-
-
-def printable(text: str, most: int = 200) -> str:
-    """`text` safe to log and print: control and formatting characters (terminal escapes, line
-    breaks, bidirectional overrides) escaped, cut to `most` characters."""
-    safe = "".join(
-        ch.encode("unicode_escape").decode("ascii")
-        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp")
-        else ch
-        for ch in text[: most + 1]
-    )
-    return safe if len(safe) <= most else safe[: most - 3] + "..."
+from ..errors import InvalidArgument, brief, printable
 
 
 def check_number(

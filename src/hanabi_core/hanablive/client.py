@@ -74,7 +74,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal
 
-from .._extras import missing_extra
+from .._support.extras import missing_extra
 from ..bots import BOTS, BotFactory, decide
 from ..errors import HanabiError, InvalidArgument
 from ..errors import brief as _value
@@ -84,8 +84,9 @@ from .seat import BotFailed, Played, play_table
 try:
     import aiohttp
 
+    from ..errors import printable
     from . import _transport
-    from ._transport import check_number, printable
+    from ._transport import check_number
 except ImportError as error:  # pragma: no cover (the live extra is installed in tests)
     raise missing_extra("hanabi_core.hanablive.client", "aiohttp", "live") from error
 

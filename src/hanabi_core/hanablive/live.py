@@ -10,11 +10,13 @@ what the seat has already seen. [`messages`][hanabi_core.hanablive.messages] giv
 seat received in a recorded game, to test a bot offline.
 
 The messages and what is checked of each are described in
-[`hanablive.protocol`][hanabi_core.hanablive.protocol]. This module holds `LiveGame`'s public
-API; what its tracker keeps is `hanablive/track.py`'s, the check of each message
-`_messages_in.py`'s, the end of a turn as the seat can tell it `_turn_end.py`'s and the server's
-ending `_ending.py`'s. The rules themselves are the rules room's, and what the seat sees of a turn
-is `views.seen_turn`'s.
+[`hanablive.protocol`][hanabi_core.hanablive.protocol]; `receive` takes them typed, as
+[`hanablive.wire`][hanabi_core.hanablive.wire] parses them (a mapping as the server's JSON object
+is parsed once, on the way in). This module holds `LiveGame`'s public API; what its tracker keeps
+is `hanablive/track.py`'s, and the check of each message `hanablive/reducer.py`'s, functions of
+the tracker that never see this class. The rules themselves are the rules room's (a clue's
+refusal is `rules.legality.refusal`'s, the end of a turn `rules.effects.after_turn`'s), and what
+the seat sees of a turn is `views.seen_turn`'s.
 
 ```python
 from hanabi_core.hanablive import LiveGame
@@ -36,29 +38,21 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from .._fast import frozen_builder
+from .._support.fast import frozen_builder
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..cards import Card, DealtCard
 from ..errors import IllegalAction, InvalidOptions, InvalidRecord, brief
 from ..options import Options
 from ..records import Abandonment, GameRecord
 from ..rules import legal_actions_from  # the one statement of legality (sections 3 to 5)
-from ..rules.tables import note_cap
+from ..rules.effects import Table
+from ..rules.tables import VariantTables, note_cap, variant_tables
 from ..state import Direction
 from ..views import HiddenPlay, PlayerView, seat_view
 from . import records as _records
-from ._checks import refusal
-from ._ending import game_over_outcome, revealed
-from ._messages_in import on_card, on_clue, on_draw, on_status, on_strike, on_turn
-from .protocol import IGNORED, STOPPED, TERMINATED_BY_VOTE, Desync, field_int
-from .track import (
-    Tables,
-    Track,
-    live_tables,
-    logged_actions,
-    oldest_first,
-    seen_turns,
-)
+from . import reducer, wire
+from .protocol import IGNORED, STOPPED, TERMINATED_BY_VOTE, Desync
+from .track import Track, logged_actions, oldest_first, seen_turns
 
 __all__ = ["LiveGame"]
 
@@ -76,20 +70,17 @@ class LiveGame:
         options: the game's options (hanab.live's variant and table options translated).
         seat: the seat this game is played from.
         received: how many messages the game has received (the index of the next one).
-        ended: hanab.live's ``(endCondition, playerIndex)`` once a ``gameOver`` arrived, else
-            `None`.
     """
 
     options: Options
     seat: int
     received: int
-    ended: tuple[int, int] | None
     # Everything else the tracker keeps, in one tuple so that a message makes one new value of
-    # six fields (status and turn messages change `received` alone).
+    # five fields (status and turn messages change `received` alone).
     _t: Track
-    # Lookup tables derived from the variant alone (so not part of equality), kept here rather
-    # than looked up per message: hashing a Variant costs more than a whole status message.
-    _v: Tables = attrs.field(eq=False, repr=False)
+    # The variant's lookup tables (derived from the variant alone, so not part of equality),
+    # kept here rather than looked up per message.
+    _v: VariantTables = attrs.field(eq=False, repr=False)
 
     @classmethod
     def start(
@@ -148,20 +139,35 @@ class LiveGame:
         return cls.from_options(ours, seat)
 
     @classmethod
-    def from_init(cls, init: Mapping[str, Any]) -> LiveGame:
-        """A game before the deal, from the ``init`` hanab.live's server sends a seat, as it
-        comes: the variant by ``options.variantName``, the options as the server spells them,
-        our seat from ``ourPlayerIndex``
-        ([`game_from_init`][hanabi_core.hanablive.wire.game_from_init], which also takes a
-        parsed `wire.Init`). Give it the ``gameActionList`` next.
+    def from_init(cls, init: wire.Init | Mapping[str, Any]) -> LiveGame:
+        """The seat's game before the deal, from the ``init`` hanab.live's server sends it (a
+        [`wire.Init`][hanabi_core.hanablive.wire.Init], or its data as it comes, which is parsed
+        first): the variant by its name (``options.variantName``), the players from
+        ``playerNames``, our seat from ``ourPlayerIndex``, the table options as the server
+        spells them (``emptyClues``, ``oneExtraCard``, ``allOrNothing``, …; the table's name,
+        size and the variant's number are ignored). Give it the ``gameActionList`` next.
 
         Raises:
-            ProtocolError: `init` is not an init frame's data.
-            InvalidOptions: a variant or option hanabi_core does not support, or no seat.
+            ProtocolError: `init` is a mapping that is not an init frame's data.
+            InvalidOptions: a variant or option hanabi_core does not support (card cycle, deck
+                plays, detrimental characters), or we are a spectator (no seat).
         """
-        from .wire import game_from_init  # noqa: PLC0415  (wire builds on this module)
-
-        return game_from_init(init)
+        if not isinstance(init, wire.Init):
+            parsed = wire.parse("init", init)
+            if not isinstance(parsed, wire.Init):
+                raise wire.ProtocolError("init", "$", f"must be an object, got {brief(init)}")
+            init = parsed
+        if init.spectating or not 0 <= init.our_player_index < len(init.player_names):
+            raise InvalidOptions("ourPlayerIndex", "we are not seated at this table")
+        options = {k: v for k, v in init.options.items() if k not in _TABLE_ONLY}
+        if options.get("startingPlayer") == 0:
+            del options["startingPlayer"]  # the server writes 0 for every game since April 2020
+        if "deckPlays" in options and options["deckPlays"] is True:
+            raise InvalidOptions("deckPlays", "the deck-play option is not supported")
+        variant = init.options.get("variantName", "No Variant")
+        return cls.start(
+            variant, players=len(init.player_names), seat=init.our_player_index, options=options
+        )
 
     @classmethod
     def from_options(cls, options: Options, seat: int) -> LiveGame:
@@ -183,35 +189,48 @@ class LiveGame:
             )
         variant = options.variant
         players = options.players
+        suits = len(variant.suits)
+        tables = variant_tables(variant)
         track = Track(
             hands=((),) * players,
             marks=((),) * players,
             faces=(None,) * len(variant.deck),
-            seen=(0,) * len(live_tables(variant).copies),
+            seen=(0,) * len(tables.face_copies),
             drawn=0,
-            built=(0,) * len(variant.suits),
-            discards=(),
-            notes=note_cap(options),  # rule 2.7 (half Notes: rule 9.25)
-            storms=0,
+            table=Table(
+                built=(0,) * suits,
+                discards=(),
+                notes=note_cap(options),  # rule 2.7 (half Notes: rule 9.25)
+                storms=0,
+                directions=(Direction.UNDECIDED,) * suits if variant.up_or_down else (),
+                starts=(0,) * suits if variant.sudoku else (),
+            ),
             current_player=0,
             turn=0,
             turns_left=None,
             outcome=None,
             log=None,
             pending=None,
-            directions=(Direction.UNDECIDED,) * len(variant.suits) if variant.up_or_down else (),
-            starts=(0,) * len(variant.suits) if variant.sudoku else (),
         )
-        return cls(
-            options=options, seat=seat, received=0, ended=None, t=track, v=live_tables(variant)
-        )
+        return cls(options=options, seat=seat, received=0, t=track, v=tables)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The variant's tables are the rules room's cache (read-only mappings that do not
+        # pickle): a copy or an unpickled game looks them up again.
+        return _rebuilt, (self.options, self.seat, self.received, self._t)
 
     # --- Reading the game ----------------------------------------------------------------------
 
     @property
+    def ended(self) -> tuple[int, int] | None:
+        """hanab.live's ``(endCondition, playerIndex)`` once a ``gameOver`` arrived, else
+        `None`."""
+        return self._t.ended
+
+    @property
     def dealing(self) -> bool:
         """The deal is not complete yet: more ``draw`` messages of the deal are due."""
-        return self._t.drawn < self.options.players * self.options.hand_size
+        return reducer.dealing(self._t, self.options)
 
     @property
     def awaiting_draw(self) -> bool:
@@ -224,7 +243,7 @@ class LiveGame:
 
         Either way `view.outcome` says how: hanab.live's normal ending is always the rules' own.
         """
-        return self._t.outcome is not None or self.ended is not None
+        return reducer.is_over(self._t)
 
     @property
     def end_undecided(self) -> bool:
@@ -271,6 +290,7 @@ class LiveGame:
                     if e.card is not None and e.player != self.seat:
                         holed.append((e.player, e.card))
         faces = t.faces
+        table = t.table
         return seat_view(
             self.options,
             self.seat,
@@ -278,21 +298,21 @@ class LiveGame:
             cards=[tuple(faces[o] for o in hand) for hand in t.hands],
             marks=t.marks,
             drawn_cards=faces[: t.drawn],
-            discards=t.discards,
+            discards=table.discards,
             hole=hole,
             into_hole=into,
             holed=holed,
-            built=t.built,
-            notes=t.notes,
-            storms=t.storms,
+            built=table.built,
+            notes=table.notes,
+            storms=table.storms,
             deck_size=len(faces) - t.drawn,
             turn=t.turn,
             current_player=t.current_player,
             turns_left=t.turns_left,
             outcome=t.outcome,
             history=seen_turns(t, self.seat, self.options.variant.clue_shown, hole),
-            directions=t.directions,
-            starts=t.starts,
+            directions=table.directions,
+            starts=table.starts,
         )
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -314,7 +334,7 @@ class LiveGame:
             self.seat,
             len(self._t.hands[self.seat]),
             hands,  # type: ignore[arg-type]  # another seat's cards are all seen
-            self._t.notes,
+            self._t.table.notes,
             logged_actions(self._t),
         )
 
@@ -328,7 +348,7 @@ class LiveGame:
                 rules forbid it).
         """
         if action not in self.legal_actions():
-            rule, why = refusal(self, action)
+            rule, why = reducer.refusal(self._t, self.options, self.seat, action)
             raise IllegalAction(rule, why, action=action)
         if isinstance(action, (Play, Discard)):
             order = self._t.hands[self.seat][action.slot]
@@ -341,28 +361,44 @@ class LiveGame:
 
     # --- Receiving messages --------------------------------------------------------------------
 
-    def receive(self, message: Mapping[str, Any]) -> LiveGame:
-        """The game after `message`, one game action as hanab.live's server sends it.
+    def receive(self, message: wire.GameActionItem | Mapping[str, Any]) -> LiveGame:
+        """The game after `message`, one game action as hanab.live's server sends it: typed, as
+        [`wire.parse`][hanabi_core.hanablive.wire.parse] reads it (the items of a
+        `GameActionList`, the action of a `GameAction`), or the server's JSON object, which is
+        parsed on the way in.
 
         Raises:
             Desync: the message is malformed or contradicts the game (naming its index and
                 field); `self` is unchanged.
         """
         index = self.received
-        if not isinstance(message, Mapping):
+        # A typed action's fields hold values of their kinds (`wire` checks them on the way in,
+        # whether parsed or built in Python): the hot path reads them as they are.
+        handler = _HANDLERS.get(type(message))
+        if handler is None:
+            if isinstance(message, Mapping):
+                message = _typed(message, index)  # the cold path: parsed once, here
+            handler = _HANDLERS.get(type(message))
+            if handler is None:
+                return self._other(message, index)
+        return _advance(
+            self, index, handler(self._t, self._v, self.options, self.seat, message, index)
+        )
+
+    def _other(self, message: object, index: int) -> LiveGame:
+        """A message no handler reads: one that carries nothing the rules need (`IGNORED`), or
+        a `Desync`."""
+        if isinstance(message, wire.UnknownAction):
+            kind: object = message.type
+        elif isinstance(message, (wire.PlayerTimes, wire.CardIdentity)):
+            kind = message.TYPE
+        else:
             raise Desync(index, "$", f"a message is a JSON object, got {type(message).__name__}")
-        kind = message.get("type")
-        if isinstance(kind, str):
-            handler = _HANDLERS.get(kind)
-            if handler is not None:
-                return _advance(self, index, handler(self, message, index))
-            if kind == "gameOver":
-                return self._game_over(message, index)
-            if kind in IGNORED:
-                return _advance(self, index)
+        if isinstance(kind, str) and kind in IGNORED:
+            return _advance(self, index, self._t)
         raise Desync(index, "type", f"unknown game action type {brief(kind)}")
 
-    def receive_all(self, messages: Iterable[Mapping[str, Any]]) -> LiveGame:
+    def receive_all(self, messages: Iterable[wire.GameActionItem | Mapping[str, Any]]) -> LiveGame:
         """The game after each of `messages` in turn (e.g. a ``gameActionList``)."""
         game = self
         for message in messages:
@@ -423,46 +459,60 @@ class LiveGame:
             Desync: the game is not over, or the identities contradict a card the seat saw
                 (``index`` is the number of messages received).
         """
-        return _advance(self, self.received - 1, revealed(self, identities))
-
-    def _game_over(self, m: Mapping[str, Any], index: int) -> LiveGame:
-        condition = field_int(m, "endCondition", index)
-        player = field_int(m, "playerIndex", index)
-        if self.ended is not None:
-            raise Desync(index, "type", "the game is already over")
-        if self.dealing or self._t.pending is not None:
-            raise Desync(index, "type", "the game cannot end before the draw due")
-        outcome = game_over_outcome(self.options, self._t, condition, index)
-        return _advance(self, index, self._t._replace(outcome=outcome), (condition, player))
+        index = self.received - 1
+        return _advance(
+            self,
+            index,
+            reducer.revealed(self._t, self._v, self.options, self.seat, identities, index),
+        )
 
 
-#: The handler of each game action: the tracker after the message (`_messages_in`).
-_HANDLERS: dict[str, Callable[[LiveGame, Mapping[str, Any], int], Track]] = {
-    "draw": on_draw,
-    "play": on_card,
-    "discard": on_card,
-    "clue": on_clue,
-    "status": on_status,
-    "turn": on_turn,
-    "strike": on_strike,
+#: The reducer's handler of each game action: the tracker after the message.
+_HANDLERS: dict[type[Any], Callable[..., Track]] = {
+    wire.Draw: reducer.on_draw,
+    wire.Play: reducer.on_card,
+    wire.Discard: reducer.on_card,
+    wire.Clue: reducer.on_clue,
+    wire.Status: reducer.on_status,
+    wire.Turn: reducer.on_turn,
+    wire.Strike: reducer.on_strike,
+    wire.GameOver: reducer.on_game_over,
 }
+#: The types of the game actions the handlers read.
+_READ = frozenset(cls.TYPE for cls in _HANDLERS)
+#: Options of the server's (``server/src/options.go``) that do not change the rules of a seat's
+#: game: the table's name and size, the variant's number (its name is read), timing flags read
+#: by `LiveGame.start` as records spell them.
+_TABLE_ONLY = frozenset({"numPlayers", "variantID", "variantName", "tableName", "maxPlayers"})
+
+
+def _typed(message: object, index: int) -> wire.GameActionItem:
+    """`message`, the server's JSON object of a game action, parsed once (`wire.parse_action`);
+    what the parser refuses is a `Desync` naming the message's own field."""
+    if not isinstance(message, Mapping):
+        raise Desync(index, "$", f"a message is a JSON object, got {type(message).__name__}")
+    kind = message.get("type")
+    if not isinstance(kind, str) or kind not in _READ:
+        if isinstance(kind, str) and kind in IGNORED:
+            return wire.UnknownAction(kind)
+        raise Desync(index, "type", f"unknown game action type {brief(kind)}")
+    try:
+        # Lenient, as `receive` has always read a mapping: a clue's turn is checked when present.
+        return wire.parse_action(message, lenient=True)
+    except wire.ProtocolError as error:
+        field = error.field.removeprefix("action").removeprefix(".") or "$"
+        raise Desync(index, field, error.reason) from None
+
 
 _build = frozen_builder(LiveGame)
 
 
-def _advance(
-    game: LiveGame,
-    index: int,
-    track: Track | None = None,
-    ended: tuple[int, int] | None = None,
-) -> LiveGame:
+def _advance(game: LiveGame, index: int, track: Track) -> LiveGame:
     """`game` after message `index`: `attrs.evolve` for the hot path, without `__init__`
-    (`_fast.frozen_builder`); the result is just as frozen."""
-    return _build(
-        game.options,
-        game.seat,
-        index + 1,
-        game.ended if ended is None else ended,
-        game._t if track is None else track,
-        game._v,
-    )
+    (`_support.fast.frozen_builder`); the result is just as frozen."""
+    return _build(game.options, game.seat, index + 1, track, game._v)
+
+
+def _rebuilt(options: Options, seat: int, received: int, track: Track) -> LiveGame:
+    """The game `LiveGame.__reduce__` pickles, with its variant's tables looked up again."""
+    return _build(options, seat, received, track, variant_tables(options.variant))

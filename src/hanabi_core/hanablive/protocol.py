@@ -42,10 +42,7 @@ deck play (hanab.live's ``deckPlays`` option) is not supported: it arrives as a 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from ..errors import HanabiError, brief
+from ..errors import HanabiError
 from ..state import EndReason
 from . import records as _records
 
@@ -92,20 +89,3 @@ class Desync(HanabiError, ValueError):
         # What it was built from: HanabiError pickles, copies and compares errors by it.
         self._init_args = (index, field, reason)
         super().__init__(f"Message {index}, field {field!r}: {reason}")
-
-
-def field_int(m: Mapping[str, Any], name: str, index: int, prefix: str = "") -> int:
-    """The whole number in field `name` of message `index`, or a `Desync` naming the field."""
-    if name not in m:
-        raise Desync(index, prefix + name, "is missing")
-    value = m[name]
-    if type(value) is not int:
-        raise Desync(index, prefix + name, f"must be a whole number, got {brief(value)}")
-    if not -_GO_INT <= value < _GO_INT:
-        # hanab.live's fields are Go ints (64 bits): a larger one is no message of its server,
-        # and one of thousands of digits could not even be written into a message.
-        raise Desync(index, prefix + name, f"must be a 64-bit whole number, got {brief(value)}")
-    return value
-
-
-_GO_INT = 2**63

@@ -7,7 +7,7 @@ The server's side of [`hanablive.protocol`][hanabi_core.hanablive.protocol], pla
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..actions import ColourClue, RankClue
 from ..cards import RANKS, DealtCard
@@ -15,6 +15,7 @@ from ..errors import InvalidOptions
 from ..rules.reach import reachable, sudoku_reach
 from ..rules.tables import variant_tables
 from ..state import EndReason, Fate, GameState
+from . import wire
 from .protocol import END_CONDITION, HIDDEN, TERMINATED, TERMINATED_BY_VOTE
 
 if TYPE_CHECKING:
@@ -23,8 +24,10 @@ if TYPE_CHECKING:
 __all__ = ["messages"]
 
 
-def messages(record: GameRecord, seat: int) -> tuple[dict[str, Any], ...]:
-    """The game actions seat `seat` received in the game of `record`, in the server's order.
+def messages(record: GameRecord, seat: int) -> tuple[wire.GameActionItem, ...]:
+    """The game actions seat `seat` received in the game of `record`, in the server's order, typed
+    as [`wire.parse`][hanabi_core.hanablive.wire.parse] reads them (`action.raw()` is the
+    server's JSON object).
 
     The deal's draws come first; then, for each action: its message (a misplay is a ``strike``
     and a ``discard`` with ``failed`` true), the ``draw`` that follows a play or a discard, a
@@ -61,7 +64,7 @@ def messages(record: GameRecord, seat: int) -> tuple[dict[str, Any], ...]:
             "seat", f"must be a seat from 0 to {options.players - 1}, got {seat!r}"
         )
     variant = options.variant
-    out: list[dict[str, Any]] = [
+    out: list[wire.GameActionItem] = [
         _draw_message(player, card, seat)
         for player, hand in enumerate(first.hands)
         for card in hand
@@ -76,62 +79,37 @@ def messages(record: GameRecord, seat: int) -> tuple[dict[str, Any], ...]:
             vote = abandoned.by == "vote"
             code = abandoned.code or (TERMINATED_BY_VOTE if vote else TERMINATED)
             out.append(_status_message(after, best))
-            out.append(
-                {
-                    "type": "gameOver",
-                    "endCondition": code,
-                    "playerIndex": -1 if abandoned.seat is None else abandoned.seat,
-                    "votes": None,
-                }
-            )
-            out.append({"type": "turn", "num": after.turn + 1, "currentPlayerIndex": -1})
+            seat_of = -1 if abandoned.seat is None else abandoned.seat
+            out.append(wire.GameOver(code, seat_of, None))
+            out.append(wire.Turn(after.turn + 1, -1))
             break
         turn = after.last_turn
         assert turn is not None
         action = turn.action
         if isinstance(action, (ColourClue, RankClue)):
             if isinstance(action, ColourClue):
-                clue = {"type": 0, "value": variant.clue_colours.index(action.colour)}
+                kind, value = 0, variant.clue_colours.index(action.colour)
             else:
-                clue = {"type": 1, "value": action.rank}
+                kind, value = 1, action.rank
             out.append(
-                {
-                    "type": "clue",
-                    "clue": clue,
-                    "giver": turn.player,
-                    "list": list(turn.touched),
-                    "target": action.target,
-                    "turn": turn.number,
-                }
+                wire.Clue(turn.player, action.target, kind, value, turn.touched, turn.number)
             )
         else:
             card = turn.card
             assert card is not None
-            face = {
-                "playerIndex": turn.player,
-                "order": card.order,
-                "suitIndex": card.suit_index,
-                "rank": card.rank,
-            }
+            suit, rank = card.suit_index, card.rank
             if turn.misplay:
-                out.append(
-                    {
-                        "type": "strike",
-                        "num": after.storms,
-                        "order": card.order,
-                        "turn": turn.number,
-                    }
-                )
+                out.append(wire.Strike(after.storms, turn.number, card.order))
             # hanab.live says what befell the card: for a card of an inverted suit, the other
             # button's (rule 9.13).
             if variant.hidden_plays and turn.fate is not Fate.DISCARDED:
                 # Rule 9.33 (server/src/actions_scrub.go): a card put into the hole reaches every
                 # player face down.
-                face["suitIndex"] = face["rank"] = HIDDEN
+                suit = rank = HIDDEN
             if turn.fate is Fate.BUILT:
-                out.append({"type": "play", **face})
+                out.append(wire.Play(turn.player, card.order, suit, rank))
             else:
-                out.append({"type": "discard", **face, "failed": turn.misplay})
+                out.append(wire.Discard(turn.player, card.order, suit, rank, turn.misplay))
             if turn.drawn is not None:
                 out.append(_draw_message(turn.player, turn.drawn, seat))
         if turn.card is not None:
@@ -139,39 +117,21 @@ def messages(record: GameRecord, seat: int) -> tuple[dict[str, Any], ...]:
         out.append(_status_message(after, best))
         if after.outcome is not None:
             reason = after.outcome.reason
-            out.append(
-                {
-                    "type": "gameOver",
-                    "endCondition": END_CONDITION[reason],
-                    "playerIndex": after.current_player
-                    if reason is EndReason.NO_LEGAL_ACTION
-                    else -1,
-                    "votes": None,
-                }
-            )
+            player = after.current_player if reason is EndReason.NO_LEGAL_ACTION else -1
+            out.append(wire.GameOver(END_CONDITION[reason], player, None))
         current = -1 if after.outcome is not None else after.current_player
-        out.append({"type": "turn", "num": after.turn, "currentPlayerIndex": current})
+        out.append(wire.Turn(after.turn, current))
     return tuple(out)
 
 
-def _draw_message(player: int, card: DealtCard, seat: int) -> dict[str, Any]:
-    hidden = player == seat  # rule 12.1, as hanab.live scrubs it
-    return {
-        "type": "draw",
-        "playerIndex": player,
-        "order": card.order,
-        "suitIndex": HIDDEN if hidden else card.suit_index,
-        "rank": HIDDEN if hidden else card.rank,
-    }
+def _draw_message(player: int, card: DealtCard, seat: int) -> wire.Draw:
+    if player == seat:  # rule 12.1, as hanab.live scrubs it
+        return wire.Draw(player, card.order, HIDDEN, HIDDEN)
+    return wire.Draw(player, card.order, card.suit_index, card.rank)
 
 
-def _status_message(state: GameState, max_score: int) -> dict[str, Any]:
-    return {
-        "type": "status",
-        "clues": state.notes,
-        "score": sum(state.built),
-        "maxScore": max_score,
-    }
+def _status_message(state: GameState, max_score: int) -> wire.Status:
+    return wire.Status(state.notes, sum(state.built), max_score)
 
 
 def _max_score(state: GameState) -> int:

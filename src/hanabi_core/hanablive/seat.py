@@ -176,7 +176,7 @@ class Seat:
         if isinstance(message, m.Init):
             if self.phase != _ASKED_INIT:
                 return []  # not an answer to a request of ours (or a duplicate)
-            self._pending = message.game()
+            self._pending = LiveGame.from_init(message)
             self.players = message.player_names
             self.phase = _ASKED_LIST
             return [m.GetGameInfo2(self.table_id)]
@@ -199,8 +199,7 @@ class Seat:
         if self.phase != _ASKED_LIST or self._pending is None:
             return []  # never a list we did not ask for: it would be applied twice
         try:
-            # LiveGame.receive reads the server's JSON objects (driver contract 7: typed, soon).
-            game = self._pending.receive_all(a.raw() for a in message.list)
+            game = self._pending.receive_all(message.list)  # typed, as parsed
         except Desync as error:
             logger.error("desync catching up from %s: %s", brief(message), error)
             self._desyncs += 1
@@ -226,7 +225,7 @@ class Seat:
             # We are present at a game we have not read (a lost tableStart): read it.
             return self.catch_up()
         try:
-            self.game = self.game.receive(message.action.raw())
+            self.game = self.game.receive(message.action)
         except Desync as error:
             logger.error("desync at %s: %s", brief(message), error)
             self._desyncs += 1

@@ -55,7 +55,7 @@ from typing import Any
 
 import attrs
 
-from .._extras import missing_extra
+from .._support.extras import missing_extra
 from ..actions import Action, ColourClue, Discard, Play, RankClue
 from ..errors import HanabiError
 from ..records import Abandonment, GameRecord, write_record
@@ -465,7 +465,7 @@ class Server:
             if await self._maybe_drop(user):
                 return
             so_far = self._messages(table, seat)
-            await self.send(user, m.GameActionList(table.id, tuple(map(m.parse_action, so_far))))
+            await self.send(user, m.GameActionList(table.id, so_far))
             await self.send(
                 user, m.Connected(table.id, tuple(u in self.sockets for u in table.seats))
             )
@@ -538,10 +538,10 @@ class Server:
             count = len(every)
             if seat in table.present:
                 for action in every[table.sent :]:
-                    await self.send(user, m.GameAction(table.id, m.parse_action(action)))
+                    await self.send(user, m.GameAction(table.id, action))
         table.sent = count
 
-    def _messages(self, table: ServerTable, seat: int) -> tuple[dict[str, Any], ...]:
+    def _messages(self, table: ServerTable, seat: int) -> tuple[m.GameActionItem, ...]:
         """The game actions `seat` is sent, from the start (`hanablive.messages`)."""
         return messages(table.record(), seat)
 

@@ -1,97 +1,49 @@
 """What `LiveGame` keeps of a game, and the free helpers that read it (rules 12.4, 9.33).
 
 [`LiveGame`][hanabi_core.hanablive.LiveGame] is one seat's game fed hanab.live's messages; this
-module holds what it is made of, apart from the class (`hanablive/live.py`) and its message
-handlers (`hanablive/_messages_in.py`), so that each module stays readable on its own.
+module holds what it is made of, apart from the class (`hanablive/live.py`) and its reducer
+(`hanablive/reducer.py`), so that each module stays readable on its own.
 
 Its names carry no underscore because the hanab.live room's modules share them; they are internal
 to that room (not exported by `hanabi_core.hanablive`, and they may change at any time):
 
-- `Tables` and `live_tables(variant)`: the lookups derived once per variant (speed only);
-- `Track`: the tuple of everything the tracker keeps besides its identity; `LoggedTurn`: one
-  logged turn (the fields of `SeenTurn`); `Marks`: what clues told of one card;
+- `Track`: the tuple of everything the tracker keeps besides its identity, the table's facts in
+  the rules room's `rules.effects.Table`; `LoggedTurn`: one logged turn (the fields of
+  `SeenTurn`); `Marks`: what clues told of one card;
 - the helpers that read a track or a turn without the class: `touches` (whether a clue touches
   a seen card), `push_turn`, `newest_first`, `oldest_first` and `order_of` (the log walked either
-  way), `logged_actions` and `last_clue_type` (rule 9.26), `hole_score` and `with_fits` (the score
-  of cards in the hole, rule 9.33), `rebuilt` (the fireworks once every card is shown), and
-  `seen_turns` (the history as the seat sees it).
+  way), `logged_actions` (rule 9.26), `hole_score` and `with_fits` (the score of cards in the
+  hole, rule 9.33), `rebuilt` (the fireworks once every card is shown), and `seen_turns` (the
+  history as the seat sees it).
 
-The rules a track follows are the engine's, called from the handlers (`rules.effects`,
-`rules.legal_actions_from`); what the seat sees of a turn is `views.seen_turn`'s, and the seat's
-view of the whole track is `views.seat_view`'s.
+The variant's lookups are the rules room's (`rules.tables.VariantTables`); the rules a track
+follows are the engine's, called from the reducer (`rules.effects`, `rules.legality`); what the
+seat sees of a turn is `views.seen_turn`'s, and the seat's view of the whole track is
+`views.seat_view`'s.
 
 It imports nothing of the rest of `hanablive/` (imports go downward only).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import lru_cache
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple, cast
 
-from attrs import frozen
-
-from .._fast import frozen_builder
-from ..actions import Action, ColourClue, Discard, Play, RankClue
-from ..cards import RANKS, START, DealtCard
-from ..knowledge import all_faces, clue_faces
-from ..rules.legality import last_clue
+from .._support.fast import frozen_builder
+from ..actions import Action, Discard, Play
+from ..cards import RANKS, DealtCard
+from ..rules.effects import Table
 from ..rules.tables import face_index
 from ..state import Entry, Fate, Log, Outcome, card_fate, push
-from ..variants import ClueShown, Variant
+from ..variants import ClueShown
 from ..views import HiddenClue, HiddenPlay, SeenTurn, hole_action, seen_turn
-
-
-@frozen
-class Tables:
-    """What the tracker looks up per variant (speed only; derived from the variant's data).
-
-    A face index is ``suit * 6 + slot`` (slot ``rank - 1``, 5 for START, rule 9.29); bit ``f`` of
-    a face mask stands for face ``f``, as in `knowledge.clue_faces` (clue knowledge is kept per
-    face, rule 9.27).
-    """
-
-    names: tuple[str, ...]
-    # colour_bits[f], rank_bits[f]: the clues that touch face f (rules 4.6, 4.7 and 9.27).
-    colour_bits: tuple[int, ...]
-    rank_bits: tuple[int, ...]
-    # inverted[suit]: its cards' play and discard are swapped (rule 9.13).
-    inverted: tuple[bool, ...]
-    # copies[f]: the variant's copies of face f.
-    copies: tuple[int, ...]
-    # The face mask of a card nothing is known about; the faces each clue colour (by index) and
-    # each clue rank touch.
-    all_faces: int
-    colour_faces: tuple[int, ...]
-    rank_faces: Mapping[int, int]
-
-
-@lru_cache(maxsize=64)
-def live_tables(variant: Variant) -> Tables:
-    # Every suit has a START slot; only an Up or Down deck has cards in it (rule 9.29).
-    faces = [(suit, rank) for suit in variant.suits for rank in (*RANKS, START)]
-    ranks = variant.ranks
-    copies = [0] * len(faces)
-    for c in variant.deck:
-        copies[face_index(variant.suit_names.index(c.suit), c.rank)] += 1
-    return Tables(
-        names=variant.suit_names,
-        colour_bits=tuple(variant.colour_bits(s, r) if r in ranks else 0 for s, r in faces),
-        rank_bits=tuple(variant.rank_bits(s, r) if r in ranks else 0 for s, r in faces),
-        inverted=tuple(s.inverted for s in variant.suits),
-        copies=tuple(copies),
-        all_faces=all_faces(variant),
-        colour_faces=tuple(clue_faces(variant, ColourClue(1, c)) for c in variant.clue_colours),
-        rank_faces={v: clue_faces(variant, RankClue(1, v)) for v in variant.clue_ranks},
-    )
-
 
 #: One turn as the tracker logs it: what `views.seen_turn` returned for the seat (the history as
 #: the seat sees it), but for a card put into the hole (rule 9.33), which the tracker logs as a
 #: `HiddenPlay` keeping the card's order in `touched` and whether it missed in `misplay`
 #: (`seen_turns` turns it into what the seat sees, which changes once the game is over).
 LoggedTurn = SeenTurn
-#: `LoggedTurn(...)` with its fields in order, without `__init__` (`_fast.frozen_builder`).
+#: `LoggedTurn(...)` with its fields in order, without `__init__` (`_support.fast.frozen_builder`).
 logged_turn: Callable[..., SeenTurn] = frozen_builder(SeenTurn)
 #: What clues told of a card: (face mask, touched by a clue), as `views.view` keeps it.
 Marks = tuple[int, bool]
@@ -108,10 +60,9 @@ class Track(NamedTuple):
     # seen[face index]: how many copies of the face this seat has seen.
     seen: tuple[int, ...]
     drawn: int
-    built: tuple[int, ...]
-    discards: tuple[DealtCard, ...]
-    notes: int
-    storms: int
+    # The table's facts a turn changes (fireworks, discards, Notes, Storms, and the Up or Down
+    # directions and Sudoku starts, rules 9.29 and 9.32), as the rules room names them.
+    table: Table
     current_player: int
     turn: int
     turns_left: int | None
@@ -122,10 +73,6 @@ class Track(NamedTuple):
     log: Log | None
     # A play or discard whose draw has not arrived yet (its turn is already counted).
     pending: LoggedTurn | None
-    # Rule 9.29: the Up or Down fireworks' directions (empty in other variants).
-    directions: tuple[int, ...] = ()
-    # Rule 9.32: the Sudoku fireworks' start ranks, 0 while empty (empty in other variants).
-    starts: tuple[int, ...] = ()
     # Rule 9.33 (Throw It in a Hole): the seat's own cards in the hole whose faces it does not
     # know, and how many of them fitted (the server's message says which: a play or a failed
     # discard). `built` and `discards` hold the cards it knows; `reveal` fills in the rest.
@@ -138,6 +85,8 @@ class Track(NamedTuple):
     # Every card of the deal by order, once the server's cardIdentities showed them (`reveal`):
     # what `LiveGame.record` writes as the deck.
     deal: tuple[DealtCard, ...] | None = None
+    # hanab.live's ``(endCondition, playerIndex)`` once a ``gameOver`` arrived (`LiveGame.ended`).
+    ended: tuple[int, int] | None = None
 
 
 def touches(card: DealtCard | None, hit_faces: int) -> bool:
@@ -172,7 +121,7 @@ def newest_first(log: Log | None) -> Iterator[LoggedTurn]:
 def order_of(entry: LoggedTurn) -> int | None:
     """The order of the card a play or discard entry moved (`None` for a clue)."""
     if isinstance(entry.action, HiddenPlay):
-        return entry.touched[0]  # rule 9.33: kept in `touched`, see `_messages_in.into_hole`
+        return entry.touched[0]  # rule 9.33: kept in `touched`, see `reducer.into_hole`
     return entry.card.order if entry.card is not None else None
 
 
@@ -209,7 +158,7 @@ def rebuilt(
     """The fireworks and the discard pile (misplays in turn order), built again from the log
     with `faces` (every card played or discarded known): what `LiveGame.reveal` shows of a
     Throw It in a Hole game once its cards are shown (rule 9.33)."""
-    built = [0] * len(track.built)
+    built = [0] * len(track.table.built)
     discards: list[DealtCard] = []
     for entry in oldest_first(track):
         action = entry.action
@@ -240,13 +189,6 @@ def logged_actions(track: Track) -> Iterator[Action]:
         action = entry.action
         if not isinstance(action, (HiddenClue, HiddenPlay)):
             yield action
-
-
-def last_clue_type(variant: Variant, track: Track) -> type[ColourClue] | type[RankClue] | None:
-    """Under Alternating Clues (rule 9.26), the type of the game's last clue; else `None`."""
-    if not variant.alternating_clues:
-        return None
-    return last_clue(logged_actions(track))  # as the engine reads its own log
 
 
 def seen_turns(track: Track, seat: int, shown: ClueShown, hole: bool) -> tuple[SeenTurn, ...]:

@@ -250,11 +250,7 @@ def _build(name: str) -> Variant:
     if "specialRank" in data:
         special = SpecialRank(
             data["specialRank"],
-            all_colours=data.get("specialRankAllClueColors", False),
-            no_colours=data.get("specialRankNoClueColors", False),
-            all_ranks=data.get("specialRankAllClueRanks", False),
-            no_ranks=data.get("specialRankNoClueRanks", False),
-            deceptive=data.get("specialRankDeceptive", False),
+            **{ours: data.get(theirs, False) for ours, theirs in _SPECIAL_RANK_FLAGS.items()},
         )
     touch = RankTouch.EQUAL
     for flag, rule in (
@@ -272,23 +268,37 @@ def _build(name: str) -> Variant:
         clue_ranks=tuple(data.get("clueRanks", RANKS)),
         special_rank=special,
         rank_touch=touch,
-        colour_clues_touch_nothing=data.get("colorCluesTouchNothing", False),
-        rank_clues_touch_nothing=data.get("rankCluesTouchNothing", False),
-        synesthesia=data.get("synesthesia", False),
-        clue_starved=data.get("clueStarved", False),
-        alternating_clues=data.get("alternatingClues", False),
+        **{ours: data.get(theirs, False) for ours, theirs in _VARIANT_FLAGS.items()},
         # Rules 9.30 and 9.31: what the other players are shown of a clue.
         clue_shown=ClueShown.NOTHING
         if data.get("duck")
         else ClueShown.TYPE
         if data.get("cowAndPig")
         else ClueShown.VALUE,
-        up_or_down=data.get("upOrDown", False),
         # Rule 9.32: fireworks start anywhere and wrap around, of stackSize cards (5 by default).
-        sudoku=data.get("sudoku", False),
         stack_size=data.get("stackSize", len(RANKS)),
-        hidden_plays=data.get("throwItInAHole", False),  # rule 9.33
     )
+
+
+#: The special rank's flags (rule 9.15): our `SpecialRank` field → hanab.live's variant key.
+_SPECIAL_RANK_FLAGS = {
+    "all_colours": "specialRankAllClueColors",
+    "no_colours": "specialRankNoClueColors",
+    "all_ranks": "specialRankAllClueRanks",
+    "no_ranks": "specialRankNoClueRanks",
+    "deceptive": "specialRankDeceptive",
+}
+#: The variant's flags, false when absent: our `Variant` field → hanab.live's variant key.
+_VARIANT_FLAGS = {
+    "colour_clues_touch_nothing": "colorCluesTouchNothing",  # rule 9.17
+    "rank_clues_touch_nothing": "rankCluesTouchNothing",
+    "synesthesia": "synesthesia",
+    "clue_starved": "clueStarved",  # rule 9.25
+    "alternating_clues": "alternatingClues",  # rule 9.26
+    "up_or_down": "upOrDown",  # rule 9.29
+    "sudoku": "sudoku",  # rule 9.32
+    "hidden_plays": "throwItInAHole",  # rule 9.33
+}
 
 
 def _suit(facts: Mapping[str, Any], name: str, variant: Mapping[str, Any]) -> Suit:

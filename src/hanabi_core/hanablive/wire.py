@@ -19,8 +19,8 @@ A frame that is not ``command {json}``, or a known field of the wrong type, rais
 [`ProtocolError`][hanabi_core.hanablive.wire.ProtocolError].
 
 Game actions (the items of ``gameAction`` and ``gameActionList``) are typed too (`Draw`, `Clue`,
-…); [`LiveGame.receive`][hanabi_core.hanablive.live.LiveGame.receive] takes them as the server's
-mappings: give it `action.raw()`.
+…), and [`LiveGame.receive`][hanabi_core.hanablive.live.LiveGame.receive] takes them as they are
+(`action.raw()` is the server's JSON object again).
 
 ```python
 from hanabi_core.hanablive.wire import GameAction, Draw, TableJoin, encode, parse
@@ -35,24 +35,22 @@ assert encode(message) == frame
 assert encode(TableJoin(7)) == 'tableJoin {"tableID":7,"password":""}'
 ```
 
-[`game_from_init`][hanabi_core.hanablive.wire.game_from_init] builds the seat's
-[`LiveGame`][hanabi_core.hanablive.LiveGame] from the server's ``init`` as it comes.
+[`LiveGame.from_init`][hanabi_core.hanablive.live.LiveGame.from_init] builds the seat's
+game from the server's `Init`. This module knows nothing of `LiveGame`: it is the protocol alone.
 """
 
 # ruff: noqa: RUF009  (attrs fields are declared by calls to _w and _extra, as attrs.field is)
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 import attrs
 from attrs import frozen
 
-from ..errors import HanabiError, InvalidOptions, brief
-
-if TYPE_CHECKING:
-    from .live import LiveGame
+from ..errors import HanabiError, brief
 
 __all__ = [
     "RATE_LIMIT",
@@ -104,10 +102,10 @@ __all__ = [
     "Warning",
     "Welcome",
     "encode",
-    "game_from_init",
     "parse",
     "parse_action",
     "parse_command",
+    "read_int",
 ]
 
 #: The server's rate limit (``server/src/websocket_message.go``): at most this many frames from a
@@ -163,17 +161,54 @@ _KINDS = {
 def _w(wire: str, kind: str, default: Any = attrs.NOTHING, *, required: bool = False) -> Any:
     """A wire field: its name on the wire and its kind. A field with no `default`, or
     `required`, must be on the wire (`required` keeps a default for the Python constructor:
-    the server always writes the field, ``server/src/actions.go``)."""
-    metadata = {"wire": wire, "kind": kind, "required": required or default is attrs.NOTHING}
+    the server always writes the field, ``server/src/actions.go``; a lenient read,
+    `parse_action(..., lenient=True)`, does without it)."""
+    metadata = {
+        "wire": wire,
+        "kind": kind,
+        "required": required or default is attrs.NOTHING,
+        "needed": default is attrs.NOTHING,
+    }
+    # A value built in Python is checked as a parsed one is (`parse` builds without `__init__`,
+    # its values already checked), so that a reader may trust every instance's fields.
+    checks: dict[str, Any] = {"metadata": metadata, "validator": _VALIDATORS.get(kind)}
+    if kind in ("ints", "ints?", "strs", "bools", "objs"):
+        checks["converter"] = _tuple  # a list given in Python is kept as `parse` keeps it
     if default is attrs.NOTHING:
-        return attrs.field(metadata=metadata)
+        return attrs.field(**checks)
     if isinstance(default, (dict, list)):
-        return attrs.field(factory=type(default), metadata=metadata)
-    return attrs.field(default=default, metadata=metadata)
+        return attrs.field(factory=type(default), **checks)
+    return attrs.field(default=default, **checks)
 
 
-def _extra() -> Any:
-    return attrs.field(factory=dict, kw_only=True, repr=False)
+def _tuple(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _kind_validator(kind: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    """The attrs validator of a field of `kind`: a `ProtocolError` naming the field, as `parse`
+    would raise (a list of whole numbers may be a list or a tuple; ``None`` where the kind
+    allows it)."""
+
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        command: str = getattr(instance, "COMMAND", "") or getattr(instance, "TYPE", "")
+        field = attribute.metadata["wire"]
+        # `_check` reads a float with no fraction as a whole number and converts it; a value
+        # kept as given must be an int already.
+        if kind == "int" and type(value) is not int:
+            raise ProtocolError(command, field, f"must be a whole number, got {brief(value)}")
+        if kind in ("ints", "ints?") and isinstance(value, list | tuple):
+            for i, v in enumerate(value):
+                if type(v) is not int:
+                    raise ProtocolError(
+                        command, f"{field}[{i}]", f"must be a whole number, got {brief(v)}"
+                    )
+        _check(value, kind, command, field)
+
+    return check
+
+
+_VALIDATORS = {kind: _kind_validator(kind) for kind in ("int", "bool", "ints", "ints?", "str")}
 
 
 @frozen
@@ -184,8 +219,13 @@ class _Wire:
     ``null`` where the field holds an empty value. It plays no part in equality: a frame read is
     equal to the same frame built in Python."""
 
-    if TYPE_CHECKING:
-        extra: dict[str, Any]
+    #: The fields the server sent that the class does not know, written back as they came.
+    extra: dict[str, Any] = attrs.field(factory=dict, kw_only=True, repr=False)
+
+    def lacked(self, wire: str) -> bool:
+        """Whether the frame as read lacked the wire field `wire` (e.g. ``"turn"``), which then
+        holds its default; never true of a value built in Python."""
+        return any(name == wire and not present for name, present, _ in self._as_read)
 
     _as_read: tuple[tuple[str, bool, Any], ...] = attrs.field(
         default=(), init=False, eq=False, repr=False
@@ -204,10 +244,16 @@ def _check(value: object, kind: str, command: str, field: str) -> Any:
 
     if kind == "int":
         # Go writes its integers as JSON numbers; a float with no fraction is the same number.
-        if isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
+        if isinstance(value, float) and value.is_integer() and abs(value) < _GO_INT:
             return int(value)
         if not _is_int(value):
             raise bad()
+        if not -_GO_INT <= value < _GO_INT:  # type: ignore[operator]  # an int, checked above
+            # hanab.live's fields are Go ints (64 bits): a larger one is no message of its
+            # server, and one of thousands of digits could not even be written into a message.
+            raise ProtocolError(
+                command, field, f"must be a 64-bit whole number, got {brief(value)}"
+            )
         return value
     if kind == "str":
         if not isinstance(value, str):
@@ -233,6 +279,8 @@ def _check(value: object, kind: str, command: str, field: str) -> Any:
     if not isinstance(value, list | tuple):
         raise bad()
     if kind == "ints":
+        if all(type(v) is int and -_GO_INT <= v < _GO_INT for v in value):
+            return tuple(value)  # the common case, checked in one pass
         return tuple(_check(v, "int", command, f"{field}[{i}]") for i, v in enumerate(value))
     if kind == "strs":
         return tuple(_check(v, "str", command, f"{field}[{i}]") for i, v in enumerate(value))
@@ -247,60 +295,178 @@ def _check(value: object, kind: str, command: str, field: str) -> Any:
     raise AssertionError(kind)  # pragma: no cover
 
 
-def _get(data: Mapping[str, Any], wire: str) -> tuple[bool, Any]:
-    node: Any = data
-    for part in wire.split("."):
-        if not isinstance(node, Mapping) or part not in node:
-            return False, None
-        node = node[part]
-    return True, node
+def read_int(value: object, field: str) -> int:
+    """`value` read as a whole-number field is (a Go int: 64 bits; a float with no fraction is
+    the same number), for a field outside the classes here (a card identity's ``suitIndex``).
+
+    Raises:
+        ProtocolError: `value` is not a whole number of 64 bits (its ``command`` is ``""``).
+    """
+    result: int = _check(value, "int", "", field)
+    return result
+
+
+#: hanab.live's fields are Go ints: whole numbers of 64 bits.
+_GO_INT = 2**63
+
+
+class _Field(NamedTuple):
+    """One wire field of a class, as its reader reads it."""
+
+    name: str
+    wire: str
+    # The object it sits in (``"clue"`` for ``clue.type``), or "" at the top; and its own name.
+    parent: str
+    leaf: str
+    kind: str
+    required: bool
+    # Required even by a lenient read: the field has no default.
+    needed: bool
+
+
+class _Reader(NamedTuple):
+    """How one class is read from a JSON object, worked out once per class (`_reader`)."""
+
+    fields: tuple[_Field, ...]
+    # The known names at the top of the object, and of each nested object.
+    top: frozenset[str]
+    nested: tuple[tuple[str, frozenset[str]], ...]
+    # The instance from its field values in order (``_as_read`` first, ``extra`` last).
+    build: Callable[..., Any]
+
+
+_READERS: dict[type[Any], _Reader] = {}
+
+
+def _reader(cls: type[Any]) -> _Reader:
+    """The reader of `cls`: its wire fields read from the attrs metadata once, not per frame."""
+    found = _READERS.get(cls)
+    if found is not None:
+        return found
+    fields = []
+    known: dict[str, set[str]] = {"": set()}
+    for f in attrs.fields(cls):
+        wire = f.metadata.get("wire")
+        if wire is None:
+            continue
+        parent, _, leaf = wire.rpartition(".")
+        assert "." not in parent  # one level of nesting at most (a clue's ``clue.type``)
+        known[""].add(parent or leaf)
+        known.setdefault(parent, set()).add(leaf)
+        fields.append(
+            _Field(
+                f.name,
+                wire,
+                parent,
+                leaf,
+                f.metadata["kind"],
+                f.metadata["required"],
+                f.metadata["needed"],
+            )
+        )
+    if issubclass(cls, _Action):
+        known[""].add("type")  # the tag, read by `_parse_action`
+    reader = _Reader(
+        tuple(fields),
+        frozenset(known.pop("")),
+        tuple((parent, frozenset(names)) for parent, names in known.items()),
+        _builder(cls),
+    )
+    _READERS[cls] = reader
+    return reader
+
+
+def _builder(cls: type[Any]) -> Callable[..., Any]:
+    """A function taking ``_as_read``, ``extra`` and then `cls`'s wire fields in their order,
+    that returns the instance without `__init__`: the values are already checked, and the
+    instance is just as frozen (the slots are written through their descriptors, as
+    `_support.fast.frozen_builder` does; here the slots of the base class too)."""
+    names = ["_as_read", "extra"]
+    names += [f.name for f in attrs.fields(cls) if f.metadata.get("wire") is not None]
+    setters = tuple(getattr(cls, name).__set__ for name in names)
+    new = object.__new__
+
+    def build(*values: Any) -> Any:
+        obj = new(cls)
+        for setter, value in zip(setters, values, strict=True):
+            setter(obj, value)
+        return obj
+
+    return build
 
 
 _T = TypeVar("_T")
 
 
-def _build(cls: type[_T], data: object, command: str, prefix: str = "") -> _T:
+def _build(
+    cls: type[_T], data: object, command: str, prefix: str = "", lenient: bool = False
+) -> _T:
     """An instance of `cls` from a JSON object, fields checked, unknown fields kept in
-    ``extra``."""
-    where = prefix or "$"
+    ``extra``: one pass over the class's `_reader`, whose checks cost a type test each for
+    the common whole numbers. `lenient`: a field with a default may be absent."""
     if not isinstance(data, Mapping):
-        raise ProtocolError(command, where, f"must be an object, got {brief(data)}")
-    values: dict[str, Any] = {}
-    known: dict[str, set[str]] = {"": set()}  # the known names of the object, and nested ones
+        raise ProtocolError(command, prefix or "$", f"must be an object, got {brief(data)}")
+    reader = _reader(cls)
+    # ``_as_read`` (filled in below if the frame lacked a field), ``extra``, then the fields.
+    values: list[Any] = [(), None]
     as_read: list[tuple[str, bool, Any]] = []
-    for f in attrs.fields(cls):  # type: ignore[arg-type]
-        wire = f.metadata.get("wire")
-        if wire is None:
-            continue
-        parent, _, leaf = wire.rpartition(".")
-        known[""].add(wire.split(".")[0])
-        known.setdefault(parent, set()).add(leaf)
-        name = f"{prefix}.{wire}" if prefix else wire
-        found, value = _get(data, wire)
-        if not found:
-            if f.metadata["required"]:
-                raise ProtocolError(command, name, "is missing")
+    for _, wire, parent, leaf, kind, required, needed in reader.fields:
+        node: Any = data
+        if parent:
+            node = data.get(parent)
+            if not isinstance(node, Mapping):
+                node = _EMPTY
+        if leaf not in node:
+            if needed or (required and not lenient):
+                raise ProtocolError(command, f"{prefix}.{wire}" if prefix else wire, "is missing")
             as_read.append((wire, False, None))
+            values.append(_DEFAULTS[cls, wire])
             continue
-        if f.metadata["kind"] == "action":
-            values[f.name] = _parse_action(value, command, name)
-        else:
-            values[f.name] = _check(value, f.metadata["kind"], command, name)
-            if value is None and values[f.name] is not None:
-                as_read.append((wire, True, None))  # null read as an empty value
-    extra = {k: v for k, v in data.items() if k not in known[""]}
-    for parent, names in known.items():
+        value = node[leaf]
+        if kind == "int" and type(value) is int and -_GO_INT <= value < _GO_INT:
+            values.append(value)  # the common case
+            continue
+        name = f"{prefix}.{wire}" if prefix else wire
+        if kind == "action":
+            values.append(_parse_action(value, command, name))
+            continue
+        checked = _check(value, kind, command, name)
+        if value is None and checked is not None:
+            as_read.append((wire, True, None))  # null read as an empty value
+        values.append(checked)
+    extra: dict[str, Any] = {}
+    if not reader.top.issuperset(data):
+        extra = {k: v for k, v in data.items() if k not in reader.top}
+    for parent, names in reader.nested:
         # Unknown fields nested in a known object (``clue.extra``) are kept too, under it.
-        found, node = _get(data, parent) if parent else (False, None)
-        if found and isinstance(node, Mapping):
-            unknown = {k: v for k, v in node.items() if k not in names}
-            if unknown:
-                _nest(extra, parent.split("."), unknown)
-    values["extra"] = extra
-    result = cls(**values)
+        node = data.get(parent)
+        if isinstance(node, Mapping) and not names.issuperset(node):
+            _nest(extra, [parent], {k: v for k, v in node.items() if k not in names})
     if as_read:
-        object.__setattr__(result, "_as_read", tuple(as_read))
+        values[0] = tuple(as_read)
+    values[1] = extra
+    result: _T = reader.build(*values)
     return result
+
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+class _Defaults(dict[tuple[type[Any], str], Any]):
+    """The Python default of an optional wire field, by class and wire name (a fresh one for a
+    field whose default is a factory)."""
+
+    def __missing__(self, key: tuple[type[Any], str]) -> Any:
+        cls, wire = key
+        field = next(f for f in attrs.fields(cls) if f.metadata.get("wire") == wire)
+        default = field.default
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            return default.factory()
+        self[key] = default
+        return default
+
+
+_DEFAULTS = _Defaults()
 
 
 def _nest(out: dict[str, Any], path: list[str], values: Mapping[str, Any]) -> None:
@@ -369,40 +535,35 @@ class _Action(_Wire):
 
 
 @frozen
-class Draw(_Action):
+class _CardAction(_Action):
+    """Base of the game actions about one card: its seat, order and face (−1, −1 hidden)."""
+
+    player_index: int = _w("playerIndex", "int")
+    order: int = _w("order", "int")
+    suit_index: int = _w("suitIndex", "int")
+    rank: int = _w("rank", "int")
+
+
+@frozen
+class Draw(_CardAction):
     """``draw``: a card dealt or drawn; ``suit_index`` and ``rank`` are −1 for the seat's own."""
 
     TYPE: ClassVar[str] = "draw"
-    player_index: int = _w("playerIndex", "int")
-    order: int = _w("order", "int")
-    suit_index: int = _w("suitIndex", "int")
-    rank: int = _w("rank", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Play(_Action):
+class Play(_CardAction):
     """``play``: a card that extended its firework."""
 
     TYPE: ClassVar[str] = "play"
-    player_index: int = _w("playerIndex", "int")
-    order: int = _w("order", "int")
-    suit_index: int = _w("suitIndex", "int")
-    rank: int = _w("rank", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Discard(_Action):
+class Discard(_CardAction):
     """``discard``: a discard, or a misplay (``failed`` true, after its `Strike`)."""
 
     TYPE: ClassVar[str] = "discard"
-    player_index: int = _w("playerIndex", "int")
-    order: int = _w("order", "int")
-    suit_index: int = _w("suitIndex", "int")
-    rank: int = _w("rank", "int")
     failed: bool = _w("failed", "bool", False, required=True)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -417,7 +578,6 @@ class Clue(_Action):
     clue_value: int = _w("clue.value", "int")
     list: tuple[int, ...] = _w("list", "ints")
     turn: int = _w("turn", "int", 0, required=True)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -428,7 +588,6 @@ class Strike(_Action):
     num: int = _w("num", "int")
     turn: int = _w("turn", "int")
     order: int = _w("order", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -439,7 +598,6 @@ class Status(_Action):
     clues: int = _w("clues", "int")
     score: int = _w("score", "int")
     max_score: int = _w("maxScore", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -449,7 +607,6 @@ class Turn(_Action):
     TYPE: ClassVar[str] = "turn"
     num: int = _w("num", "int")
     current_player_index: int = _w("currentPlayerIndex", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -461,20 +618,14 @@ class GameOver(_Action):
     end_condition: int = _w("endCondition", "int")
     player_index: int = _w("playerIndex", "int", -1, required=True)
     votes: tuple[int, ...] | None = _w("votes", "ints?", None, required=True)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class CardIdentity(_Action):
+class CardIdentity(_CardAction):
     """``cardIdentity``: a card's face made known (``server/src/actions.go``,
     ``ActionCardIdentity``)."""
 
     TYPE: ClassVar[str] = "cardIdentity"
-    player_index: int = _w("playerIndex", "int")
-    order: int = _w("order", "int")
-    suit_index: int = _w("suitIndex", "int")
-    rank: int = _w("rank", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -484,7 +635,6 @@ class PlayerTimes(_Action):
     TYPE: ClassVar[str] = "playerTimes"
     player_times: tuple[int, ...] = _w("playerTimes", "ints", (), required=True)
     duration: int = _w("duration", "int", 0, required=True)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -493,7 +643,6 @@ class UnknownAction(_Action):
     ``type``)."""
 
     type: str = attrs.field(default="")
-    extra: dict[str, Any] = _extra()
 
     def raw(self) -> dict[str, Any]:
         """The action as it came."""
@@ -513,7 +662,7 @@ _ACTIONS: dict[str, type[Any]] = {
 }  # fmt: skip
 
 
-def _parse_action(data: object, command: str, where: str) -> Any:
+def _parse_action(data: object, command: str, where: str, lenient: bool = False) -> Any:
     if not isinstance(data, Mapping):
         raise ProtocolError(command, where, f"a game action is an object, got {brief(data)}")
     kind = data.get("type")
@@ -522,18 +671,22 @@ def _parse_action(data: object, command: str, where: str) -> Any:
     cls = _ACTIONS.get(kind)
     if cls is None:
         return UnknownAction(kind, extra={k: v for k, v in data.items() if k != "type"})
-    body = {k: v for k, v in data.items() if k != "type"}
-    return _build(cls, body, command, where)
+    return _build(cls, data, command, where, lenient)  # its reader knows the ``type`` tag
 
 
-def parse_action(data: Mapping[str, Any]) -> GameActionItem:
+def parse_action(data: Mapping[str, Any], *, lenient: bool = False) -> GameActionItem:
     """One game action (an item of ``gameAction``'s ``action`` or ``gameActionList``'s
     ``list``) as its class.
+
+    `lenient`: a field the server always writes but that has a meaning when absent may be left
+    out (a discard's ``failed``, a clue's ``turn``: `lacked` says which were), as
+    [`LiveGame.receive`][hanabi_core.hanablive.live.LiveGame.receive] has always read a
+    mapping.
 
     Raises:
         ProtocolError: it is not an object with a string ``type``, or a field has the wrong type.
     """
-    result: GameActionItem = _parse_action(data, "gameAction", "action")
+    result: GameActionItem = _parse_action(data, "gameAction", "action", lenient)
     return result
 
 
@@ -545,6 +698,13 @@ class _Message(_Wire):
     """Base of every frame: its command name."""
 
     COMMAND: ClassVar[str] = ""
+
+
+@frozen
+class _TableMessage(_Message):
+    """Base of the frames about one table: its ``tableID`` first."""
+
+    table_id: int = _w("tableID", "int")
 
 
 @frozen
@@ -560,7 +720,6 @@ class Welcome(_Message):
     muted: bool = _w("muted", "bool", False)
     friends: tuple[str, ...] = _w("friends", "strs", ())
     settings: dict[str, Any] = _w("settings", "obj", {})
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -583,7 +742,6 @@ class Table(_Message):
     players: tuple[str, ...] = _w("players", "strs", ())
     spectators: tuple[dict[str, Any], ...] = _w("spectators", "objs", ())
     max_players: int = _w("maxPlayers", "int", 0)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -593,25 +751,20 @@ class TableList(_Message):
 
     COMMAND: ClassVar[str] = "tableList"
     tables: tuple[Table, ...] = ()
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class TableGone(_Message):
+class TableGone(_TableMessage):
     """``tableGone``: a table left the lobby."""
 
     COMMAND: ClassVar[str] = "tableGone"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Joined(_Message):
+class Joined(_TableMessage):
     """``joined``: we sit at the table (``server/src/session_notify.go``)."""
 
     COMMAND: ClassVar[str] = "joined"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -621,18 +774,15 @@ class Left(_Message):
 
     COMMAND: ClassVar[str] = "left"
     table_id: int = _w("TableID", "int", 0)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class TableStart(_Message):
+class TableStart(_TableMessage):
     """``tableStart``: the game at the table has started (or we reattend it); ask for it with
     `GetGameInfo1`."""
 
     COMMAND: ClassVar[str] = "tableStart"
-    table_id: int = _w("tableID", "int")
     replay: bool = _w("replay", "bool", False)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -647,7 +797,6 @@ class ChatMessage(_Message):
     datetime: str = _w("datetime", "str", "")
     room: str = _w("room", "str", "")
     recipient: str = _w("recipient", "str", "")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -656,7 +805,6 @@ class Warning(_Message):
 
     COMMAND: ClassVar[str] = "warning"
     warning: str = _w("warning", "str")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -665,20 +813,18 @@ class Error(_Message):
 
     COMMAND: ClassVar[str] = "error"
     error: str = _w("error", "str")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Init(_Message):
+class Init(_TableMessage):
     """``init``, the answer to `GetGameInfo1` (``server/src/command_get_game_info_1.go``).
 
     ``options`` are the table's as the server spells them (``server/src/options.go``:
     ``numPlayers``, ``variantName``, ``emptyClues``, ``oneExtraCard``, …);
-    [`game_from_init`][hanabi_core.hanablive.wire.game_from_init] reads them.
+    [`LiveGame.from_init`][hanabi_core.hanablive.live.LiveGame.from_init] reads them.
     """
 
     COMMAND: ClassVar[str] = "init"
-    table_id: int = _w("tableID", "int")
     player_names: tuple[str, ...] = _w("playerNames", "strs")
     our_player_index: int = _w("ourPlayerIndex", "int")
     options: dict[str, Any] = _w("options", "obj")
@@ -688,97 +834,75 @@ class Init(_Message):
     database_id: int = _w("databaseID", "int", -1)
     seed: str = _w("seed", "str", "")
     paused: bool = _w("paused", "bool", False)
-    extra: dict[str, Any] = _extra()
-
-    def game(self) -> LiveGame:
-        """The seat's [`LiveGame`][hanabi_core.hanablive.LiveGame] before the deal:
-        `game_from_init(self)`."""
-        return game_from_init(self)
 
 
 @frozen
-class GameActionList(_Message):
+class GameActionList(_TableMessage):
     """``gameActionList``, the answer to `GetGameInfo2`: every game action so far, in order."""
 
     COMMAND: ClassVar[str] = "gameActionList"
-    table_id: int = _w("tableID", "int")
     list: tuple[GameActionItem, ...] = _w("list", "actions")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class GameAction(_Message):
+class GameAction(_TableMessage):
     """``gameAction``: the next game action, once the seat has sent `Loaded`."""
 
     COMMAND: ClassVar[str] = "gameAction"
-    table_id: int = _w("tableID", "int")
     action: GameActionItem = _w("action", "action")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Connected(_Message):
+class Connected(_TableMessage):
     """``connected``: which seats are connected, one flag per seat."""
 
     COMMAND: ClassVar[str] = "connected"
-    table_id: int = _w("tableID", "int")
     list: tuple[bool, ...] = _w("list", "bools")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Clock(_Message):
+class Clock(_TableMessage):
     """``clock`` in timed games: each seat's time left (ms), the seat to move, its time taken."""
 
     COMMAND: ClassVar[str] = "clock"
-    table_id: int = _w("tableID", "int")
     times: tuple[int, ...] = _w("times", "ints", ())
     active_player_index: int = _w("activePlayerIndex", "int", -1)
     time_taken: int = _w("timeTaken", "int", 0)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class CardIdentities(_Message):
+class CardIdentities(_TableMessage):
     """``cardIdentities`` after the game: every card's ``{suitIndex, rank}`` by order (give them
     to [`LiveGame.reveal`][hanabi_core.hanablive.live.LiveGame.reveal])."""
 
     COMMAND: ClassVar[str] = "cardIdentities"
-    table_id: int = _w("tableID", "int")
     card_identities: tuple[dict[str, Any], ...] = _w("cardIdentities", "objs")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class FinishOngoingGame(_Message):
+class FinishOngoingGame(_TableMessage):
     """``finishOngoingGame``: the game is over and saved as ``database_id``; the table becomes
     a shared replay (``server/src/table_notify.go``)."""
 
     COMMAND: ClassVar[str] = "finishOngoingGame"
-    table_id: int = _w("tableID", "int")
     database_id: int = _w("databaseID", "int", -1)
     shared_replay_leader: str = _w("sharedReplayLeader", "str", "")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class NoteList(_Message):
+class NoteList(_TableMessage):
     """``noteList``: every player's notes, as spectators and the end of a game see them."""
 
     COMMAND: ClassVar[str] = "noteList"
-    table_id: int = _w("tableID", "int")
     notes: tuple[dict[str, Any], ...] = _w("notes", "objs", ())
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class NoteListPlayer(_Message):
+class NoteListPlayer(_TableMessage):
     """``noteListPlayer``: the seat's own notes, one per card order, on catching up."""
 
     COMMAND: ClassVar[str] = "noteListPlayer"
-    table_id: int = _w("tableID", "int")
     notes: tuple[str, ...] = _w("notes", "strs", ())
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -787,72 +911,59 @@ class Unknown(_Message):
 
     command: str = ""
     data: Any = None
-    extra: dict[str, Any] = _extra()
 
 
 # --- What a client sends (server/src/command.go's CommandData, command_*.go) ----------------
 
 
 @frozen
-class TableJoin(_Message):
+class TableJoin(_TableMessage):
     """``tableJoin``: sit at a table (``server/src/command_table_join.go``)."""
 
     COMMAND: ClassVar[str] = "tableJoin"
-    table_id: int = _w("tableID", "int")
     password: str = _w("password", "str", "")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class TableReattend(_Message):
+class TableReattend(_TableMessage):
     """``tableReattend``: come back to a game we are playing, after a dropped connection
     (``server/src/command_table_reattend.go``); the server answers `TableStart`."""
 
     COMMAND: ClassVar[str] = "tableReattend"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class TableUnattend(_Message):
+class TableUnattend(_TableMessage):
     """``tableUnattend``: go back to the lobby from a game (or its replay) without leaving the
     seat (``server/src/command_table_unattend.go``): what a bot sends once its game is over."""
 
     COMMAND: ClassVar[str] = "tableUnattend"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class GetGameInfo1(_Message):
+class GetGameInfo1(_TableMessage):
     """``getGameInfo1``: ask for the game's `Init`."""
 
     COMMAND: ClassVar[str] = "getGameInfo1"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class GetGameInfo2(_Message):
+class GetGameInfo2(_TableMessage):
     """``getGameInfo2``: ask for the `GameActionList` (the game so far)."""
 
     COMMAND: ClassVar[str] = "getGameInfo2"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Loaded(_Message):
+class Loaded(_TableMessage):
     """``loaded``: the seat has caught up; the server sends each `GameAction` from now on
     (``server/src/command_loaded.go``)."""
 
     COMMAND: ClassVar[str] = "loaded"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Action(_Message):
+class Action(_TableMessage):
     """``action``: our move (``server/src/command_action.go``): ``type`` 0 play, 1 discard
     (``target`` the card's order), 2 colour clue, 3 rank clue (``target`` the seat); 4 ends the
     game (``value`` the end condition).
@@ -860,22 +971,18 @@ class Action(_Message):
     ``target`` and ``value``."""
 
     COMMAND: ClassVar[str] = "action"
-    table_id: int = _w("tableID", "int")
     type: int = _w("type", "int")
     target: int = _w("target", "int")
     value: int = _w("value", "int", 0)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class Note(_Message):
+class Note(_TableMessage):
     """``note``: our note on card ``order`` (``server/src/command_note.go``)."""
 
     COMMAND: ClassVar[str] = "note"
-    table_id: int = _w("tableID", "int")
     order: int = _w("order", "int")
     note: str = _w("note", "str")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -888,25 +995,20 @@ class TableCreate(_Message):
     options: dict[str, Any] = _w("options", "obj", {})
     password: str = _w("password", "str", "")
     max_players: int = _w("maxPlayers", "int", 5)
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class TableStartCommand(_Message):
+class TableStartCommand(_TableMessage):
     """``tableStart`` as a client sends it: start the game at our table (its owner only)."""
 
     COMMAND: ClassVar[str] = "tableStart"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
-class TableLeave(_Message):
+class TableLeave(_TableMessage):
     """``tableLeave``: stand up from a table whose game has not started, or has ended."""
 
     COMMAND: ClassVar[str] = "tableLeave"
-    table_id: int = _w("tableID", "int")
-    extra: dict[str, Any] = _extra()
 
 
 @frozen
@@ -917,7 +1019,6 @@ class ChatPM(_Message):
     msg: str = _w("msg", "str")
     recipient: str = _w("recipient", "str")
     room: str = _w("room", "str", "lobby")
-    extra: dict[str, Any] = _extra()
 
 
 #: A frame the server sends.
@@ -1008,43 +1109,3 @@ def encode(message: Message | Command) -> str:
         _dump(message)
     )  # fmt: skip
     return f"{message.COMMAND} {json.dumps(data, separators=(',', ':'))}"
-
-
-# --- The init, read -------------------------------------------------------------------------
-
-#: Options of the server's (``server/src/options.go``) that do not change the rules of a seat's
-#: game: the table's name and size, the variant's number (its name is read), timing flags read
-#: by `LiveGame.start` as records spell them.
-_TABLE_ONLY = frozenset({"numPlayers", "variantID", "variantName", "tableName", "maxPlayers"})
-
-
-def game_from_init(init: Init | Mapping[str, Any]) -> LiveGame:
-    """The seat's [`LiveGame`][hanabi_core.hanablive.LiveGame] before the deal, from the
-    server's ``init`` as it comes: the variant by its name (``options.variantName``), the
-    players from ``playerNames``, our seat from ``ourPlayerIndex``, the table options as the
-    server spells them (``emptyClues``, ``oneExtraCard``, ``allOrNothing``, …; the table's name,
-    size and the variant's number are ignored). Feed it the ``gameActionList`` next.
-
-    Raises:
-        ProtocolError: `init` is a mapping that is not an init frame's data.
-        InvalidOptions: a variant or option hanabi_core does not support (card cycle, deck
-            plays, detrimental characters), or we are a spectator (no seat).
-    """
-    from .live import LiveGame  # noqa: PLC0415  (live imports this module's neighbours)
-
-    if not isinstance(init, Init):
-        init = _build(Init, init, "init")
-    if init.spectating or not 0 <= init.our_player_index < len(init.player_names):
-        raise InvalidOptions("ourPlayerIndex", "we are not seated at this table")
-    options = {k: v for k, v in init.options.items() if k not in _TABLE_ONLY}
-    if options.get("startingPlayer") == 0:
-        del options["startingPlayer"]  # the server writes 0 for every game since April 2020
-    if "deckPlays" in options and options["deckPlays"] is True:
-        raise InvalidOptions("deckPlays", "the deck-play option is not supported")
-    variant = init.options.get("variantName", "No Variant")
-    return LiveGame.start(
-        variant,
-        players=len(init.player_names),
-        seat=init.our_player_index,
-        options=options,
-    )

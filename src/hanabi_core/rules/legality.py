@@ -242,15 +242,24 @@ def check_facts(
     if (
         not isinstance(hands, Sequence)
         or len(hands) != players
-        or not all(
-            (hand is None and unseen)
-            or (isinstance(hand, Sequence) and all(isinstance(card, DealtCard) for card in hand))
-            for seat, hand in enumerate(hands)
-            if seat != mover
-        )
+        or not _hands_ok(hands, mover, unseen)
     ):
         kind = "a sequence of DealtCard or None" if unseen else "a sequence of DealtCard"
         raise InvalidArgument("hands", f"must hold {players} hands, each other seat's {kind}")
+
+
+def _hands_ok(hands: Sequence[object], mover: int, unseen: bool) -> bool:
+    """Whether every hand but the mover's is a sequence of `DealtCard` (or `None`, if
+    `unseen`): a loop rather than nested generators, since drivers ask on every message."""
+    for seat, hand in enumerate(hands):
+        if seat == mover or (hand is None and unseen):
+            continue
+        if type(hand) is not tuple and not isinstance(hand, Sequence):
+            return False
+        for card in hand:
+            if type(card) is not DealtCard and not isinstance(card, DealtCard):
+                return False
+    return True
 
 
 def _card_refusal(

@@ -37,6 +37,8 @@ def face_index(suit_index: int, rank: int) -> int:
     return suit_index * FACES_PER_SUIT + (5 if rank == START else rank - 1)
 
 
+_face_index = face_index  # `variant_tables` names a local `face_index`
+
 _Clue = TypeVar("_Clue", ColourClue, RankClue)
 
 
@@ -111,6 +113,22 @@ class VariantTables:
     # cards of a complete firework.
     sudoku: bool
     stack_size: int
+    # By face index (`face_index`: every suit has a START slot, rule 9.29; a face the variant
+    # does not deal has no bits and no copies): the clues that touch it (rules 4.6, 4.7 and
+    # 9.27) and the variant's copies of it. What a driver that reads faces as indices looks up
+    # (`hanablive`'s reducer).
+    face_colour_bits: tuple[int, ...]
+    face_rank_bits: tuple[int, ...]
+    face_copies: tuple[int, ...]
+    # By suit index: its name, and whether its cards' play and discard are swapped (rule 9.13).
+    suit_names: tuple[str, ...]
+    inverted: tuple[bool, ...]
+    # Face masks (bit f for face index f, as `knowledge` keeps clue knowledge, rule 9.27): every
+    # face the variant deals, and the faces each clue colour (by clue-colour index) and each clue
+    # rank (by rank) touches, from the face bits above (rules 4.6 and 4.7).
+    all_faces: int
+    colour_faces: tuple[int, ...]
+    rank_faces: Mapping[int, int]
 
 
 def variant_tables(variant: Variant) -> VariantTables:
@@ -133,6 +151,17 @@ def variant_tables(variant: Variant) -> VariantTables:
             variant.rank_clues_touch_nothing,
         )
         canonical = tuple(face_index[c] for c in variant.deck)
+        # Every suit's faces by face index, START included (rule 9.29).
+        by_index = [(suit, rank) for suit in variant.suits for rank in (*RANKS, START)]
+        face_copies = [0] * len(by_index)
+        for i in canonical:
+            face_copies[_face_index(suit_of[i], faces[i].rank)] += 1
+        face_colour_bits = tuple(
+            variant.colour_bits(s, r) if r in variant.ranks else 0 for s, r in by_index
+        )
+        face_rank_bits = tuple(
+            variant.rank_bits(s, r) if r in variant.ranks else 0 for s, r in by_index
+        )
         dealt = tuple(
             tuple(
                 DealtCard(order, f.suit, f.rank, suit_of[i], bits[i], rank_bits[i], inverted[i])
@@ -167,9 +196,24 @@ def variant_tables(variant: Variant) -> VariantTables:
             up_or_down=variant.up_or_down,
             sudoku=variant.sudoku,
             stack_size=variant.stack_size,
+            face_colour_bits=face_colour_bits,
+            face_rank_bits=face_rank_bits,
+            face_copies=tuple(face_copies),
+            suit_names=variant.suit_names,
+            inverted=tuple(suit.inverted for suit in variant.suits),
+            all_faces=sum(1 << f for f, (_, r) in enumerate(by_index) if r in variant.ranks),
+            colour_faces=tuple(
+                _mask(face_colour_bits, c) for c in range(len(variant.clue_colours))
+            ),
+            rank_faces=MappingProxyType({v: _mask(face_rank_bits, v) for v in variant.clue_ranks}),
         )
         tables = cache.keep("tables", tables)
     return tables
+
+
+def _mask(bits: tuple[int, ...], clue: int) -> int:
+    """The face mask of the faces whose clue bits (by face index) have bit `clue` set."""
+    return sum(1 << f for f, b in enumerate(bits) if b >> clue & 1)
 
 
 def filter_bits(actions: tuple[_Clue, ...], bits: int) -> tuple[_Clue, ...]:
