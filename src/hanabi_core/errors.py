@@ -85,6 +85,14 @@ class HanabiError(Exception):
     _init_args: tuple[Any, ...] = ()
     _init_kwargs: dict[str, Any] = {}  # noqa: RUF012  (never mutated: replaced per instance)
 
+    def _build(self, message: str, args: tuple[Any, ...], **attributes: Any) -> None:
+        """How a subclass's ``__init__`` ends: keep `attributes`, remember `args` (what the error
+        was built from, which `__reduce__` rebuilds it from and `__eq__` compares) and set
+        `message`."""
+        vars(self).update(attributes)
+        self._init_args = args
+        super().__init__(message)
+
     def __reduce__(self) -> tuple[Any, ...]:
         # Exception's own pickling calls cls(*self.args), which these constructors do not take.
         extra = {k: v for k, v in vars(self).items() if not k.startswith("_init_")}
@@ -160,10 +168,10 @@ class InvalidOptions(HanabiError, ValueError):
         field: the name of the option at fault, e.g. ``"players"``.
     """
 
+    field: str
+
     def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        self._init_args = (field, message)
-        super().__init__(f"Invalid option {field!r}: {message}")
+        self._build(f"Invalid option {field!r}: {message}", (field, message), field=field)
 
 
 class InvalidDeck(HanabiError, ValueError):
@@ -173,10 +181,10 @@ class InvalidDeck(HanabiError, ValueError):
         field: what is at fault, e.g. ``"deck"`` or ``"seed"``.
     """
 
+    field: str
+
     def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        self._init_args = (field, message)
-        super().__init__(f"Invalid {field}: {message}")
+        self._build(f"Invalid {field}: {message}", (field, message), field=field)
 
 
 class InvalidRecord(HanabiError, ValueError):
@@ -186,10 +194,10 @@ class InvalidRecord(HanabiError, ValueError):
         path: the JSON path of the field at fault, e.g. ``"$.actions[3].type"``.
     """
 
+    path: str
+
     def __init__(self, path: str, message: str) -> None:
-        self.path = path
-        self._init_args = (path, message)
-        super().__init__(f"Invalid record at {path}: {message}")
+        self._build(f"Invalid record at {path}: {message}", (path, message), path=path)
 
 
 class BotFailed(HanabiError, RuntimeError):
@@ -229,10 +237,10 @@ class InvalidArgument(HanabiError, ValueError, TypeError):
         field: the argument at fault, e.g. ``"player"``.
     """
 
+    field: str
+
     def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        self._init_args = (field, message)
-        super().__init__(f"Invalid {field}: {message}")
+        self._build(f"Invalid {field}: {message}", (field, message), field=field)
 
 
 class InvalidAction(InvalidArgument):
