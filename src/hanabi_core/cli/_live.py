@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import os
 import sys
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import HanabiError
 from ..seating import load_bot
+from ._online import log, refuse
 
 if TYPE_CHECKING:
     from ..hanablive.seat import Played
@@ -28,7 +28,7 @@ USERNAME_VARIABLE, PASSWORD_VARIABLE = "HANABI_LIVE_USERNAME", "HANABI_LIVE_PASS
 #: The environment variable of the table's password (a command line is visible to every user of
 #: the machine, ``ps``).
 TABLE_PASSWORD_VARIABLE = "HANABI_LIVE_TABLE_PASSWORD"
-OK, DESYNC, BAD_INPUT, BOT_FAILED = 0, 1, 2, 3
+OK, DESYNC, BOT_FAILED = 0, 1, 3
 
 
 def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
@@ -108,38 +108,28 @@ def run(args: argparse.Namespace) -> int:
         from ..hanablive import Desync  # noqa: PLC0415
         from ..hanablive.client import BotFailed, Client  # noqa: PLC0415  (the live extra)
     except ImportError as error:
-        print(f"hanabi-core: {error}", file=sys.stderr)
-        return BAD_INPUT
+        return refuse(str(error))
     if args.table_password is not None:
-        print(
-            f"hanabi-core: --table-password is gone (a command line is visible to others): "
-            f"set {TABLE_PASSWORD_VARIABLE} instead",
-            file=sys.stderr,
+        return refuse(
+            f"--table-password is gone (a command line is visible to others): "
+            f"set {TABLE_PASSWORD_VARIABLE} instead"
         )
-        return BAD_INPUT
     table_password = os.environ.get(TABLE_PASSWORD_VARIABLE, "")
     try:
         factory = load_bot(args.bot)
     except HanabiError as error:
-        print(f"hanabi-core: {error}", file=sys.stderr)
-        return BAD_INPUT
+        return refuse(str(error))
     if getattr(factory, "sees_own_cards", False):
-        print("hanabi-core: a bot that sees its own cards cannot play online", file=sys.stderr)
-        return BAD_INPUT
+        return refuse("a bot that sees its own cards cannot play online")
     limit = args.time_limit if args.time_limit > 0 else None
     username = args.username or os.environ.get(USERNAME_VARIABLE)
     password = os.environ.get(PASSWORD_VARIABLE)
     if not username or not password:
-        print(
-            f"hanabi-core: set {PASSWORD_VARIABLE} (and {USERNAME_VARIABLE} or --username) "
-            "to the bot's hanab.live account",
-            file=sys.stderr,
+        return refuse(
+            f"set {PASSWORD_VARIABLE} (and {USERNAME_VARIABLE} or --username) "
+            "to the bot's hanab.live account"
         )
-        return BAD_INPUT
-    logging.basicConfig(
-        level=logging.DEBUG if args.verbose else logging.INFO,
-        format="%(asctime)s %(levelname)s %(message)s",
-    )
+    log(args.verbose)
 
     async def play() -> int:
         async with Client(args.url, username, password, allow_http=args.allow_http) as client:

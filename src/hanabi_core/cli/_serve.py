@@ -9,15 +9,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import logging
-import sys
 from typing import Any
 
 from ..errors import HanabiError
+from ._online import log, refuse
 
 __all__ = ["add_parser", "run"]
 
-OK, BAD_INPUT = 0, 2
+OK = 0
 
 
 def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
@@ -68,18 +67,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         from ..hanablive.server import Faults, Server  # noqa: PLC0415  (the live extra)
     except ImportError as error:
-        print(f"hanabi-core: {error}", file=sys.stderr)
-        return BAD_INPUT
+        return refuse(str(error))
     if not 0 <= args.port <= 65535 or args.games < 0 or args.players not in (0, 2, 3, 4, 5, 6):
-        print(
-            "hanabi-core: --port is 0 to 65535, --games at least 0, --players 2 to 6",
-            file=sys.stderr,
-        )
-        return BAD_INPUT
-    logging.basicConfig(
-        level=logging.DEBUG if args.verbose else logging.INFO,
-        format="%(asctime)s %(levelname)s %(message)s",
-    )
+        return refuse("--port is 0 to 65535, --games at least 0, --players 2 to 6")
+    log(args.verbose)
     faults = None if args.misbehave is None else Faults(seed=args.misbehave)
 
     async def serve() -> int:
@@ -88,15 +79,11 @@ def run(args: argparse.Namespace) -> int:
             try:
                 server.keep_open(args.players, args.variant)
             except HanabiError as error:
-                print(f"hanabi-core: {error}", file=sys.stderr)
-                return BAD_INPUT
+                return refuse(str(error))
         try:
             url = await server.start(args.host, args.port)
         except OSError as error:
-            print(
-                f"hanabi-core: cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr
-            )
-            return BAD_INPUT
+            return refuse(f"cannot listen on {args.host}:{args.port}: {error}")
         print(f"serving hanab.live's protocol at {url} (Ctrl-C to stop)", flush=True)
         printed = 0
         try:
