@@ -103,22 +103,18 @@ def color_char_to_idx(color_char: str) -> int:
 
 class Environment:
     """HLE's abstract environment: `reset` and `step`, which a concrete environment overrides.
-    [`HanabiEnv`][hanabi_core.rl_env.HanabiEnv] is one."""
+    [`HanabiEnv`][hanabi_core.rl_env.HanabiEnv] is one.
+
+    Raises:
+        NotImplementedError: from each method, as HLE's base class.
+    """
 
     def reset(self, config: Any) -> Any:
-        """Start a new game from `config` and return the observation (abstract here).
-
-        Raises:
-            NotImplementedError: always, as HLE's base class.
-        """
+        """Start a new game from `config` and return the observation (abstract here)."""
         raise NotImplementedError("Not implemented in Abstract Base class")
 
     def step(self, action: Any) -> Any:
-        """Take one step: ``(observation, reward, done, info)`` (abstract here).
-
-        Raises:
-            NotImplementedError: always, as HLE's base class.
-        """
+        """Take one step: ``(observation, reward, done, info)`` (abstract here)."""
         raise NotImplementedError("Not implemented in Abstract Base class")
 
 
@@ -126,31 +122,22 @@ class Agent:
     """HLE's agent interface: a subclass sets itself up from a config dict in ``__init__`` and
     returns a move (a dict or a uid) from `act` when the observation is its own turn's (``None``
     otherwise). HLE's own agents (``RandomAgent``, ``SimpleAgent``) are such subclasses.
+
+    Raises:
+        NotImplementedError: from each method (``__init__`` included), as HLE's base class.
     """
 
     def __init__(self, config: Any, *args: Any, **kwargs: Any) -> None:
-        """Set the agent up from HLE's config dict (abstract here).
-
-        Raises:
-            NotImplementedError: always, as HLE's base class.
-        """
+        """Set the agent up from HLE's config dict (abstract here)."""
         raise NotImplementedError("Not implemeneted in abstract base class.")
 
     def reset(self, config: Any) -> None:
-        """Set the agent up again for a new config (abstract here).
-
-        Raises:
-            NotImplementedError: always, as HLE's base class.
-        """
+        """Set the agent up again for a new config (abstract here)."""
         raise NotImplementedError("Not implemeneted in abstract base class.")
 
     def act(self, observation: Any) -> Any:
         """The move for `observation` (one player's observation dict), or `None` when it is not
-        this agent's turn (abstract here).
-
-        Raises:
-            NotImplementedError: always, as HLE's base class.
-        """
+        this agent's turn (abstract here)."""
         raise NotImplementedError("Not implemeneted in abstract base class.")
 
 
