@@ -52,8 +52,9 @@ see [`hanabi_core.batch.BatchParallelEnv`][hanabi_core.batch.BatchParallelEnv]).
 
 from __future__ import annotations
 
+import inspect
 import operator
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict
 
 try:
     import numpy as np
@@ -72,26 +73,32 @@ from .errors import IllegalAction, InvalidArgument, InvalidOptions, brief
 from .hle.env import HanabiEnv
 from .spec import Rule
 
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing's own from Python 3.12
+
 __all__ = ["HanabiAECEnv", "HanabiParallelEnv", "env", "parallel_env", "raw_env"]
 
 _RENDER_MODES = ("human", "ansi")
 
 
-def env(
-    *,
-    colors: int = 5,
-    ranks: int = 5,
-    players: int = 2,
-    hand_size: int | None = None,
-    max_information_tokens: int = 8,
-    max_life_tokens: int = 3,
-    observation_type: int | str = "card_knowledge",
-    random_start_player: bool = False,
-    seed: int | None = None,
-    render_mode: str | None = None,
-    illegal_moves: Literal["terminate", "raise"] = "terminate",
-    illegal_reward: float = -1.0,
-) -> HanabiAECEnv:
+class _Keywords(TypedDict, total=False):
+    """The keywords of `env`, which `parallel_env` takes too (for type checkers)."""
+
+    colors: int
+    ranks: int
+    players: int
+    hand_size: int | None
+    max_information_tokens: int
+    max_life_tokens: int
+    observation_type: int | str
+    random_start_player: bool
+    seed: int | None
+    render_mode: str | None
+    illegal_moves: Literal["terminate", "raise"]
+    illegal_reward: float
+
+
+def env(**keywords: Unpack[_Keywords]) -> HanabiAECEnv:
     """A Hanabi AEC environment; the keywords are those of `HanabiAECEnv`.
 
     ```python
@@ -101,20 +108,7 @@ def env(
     assert aec.agent_selection == "player_0" and isinstance(aec.render(), str)
     ```
     """
-    return HanabiAECEnv(
-        colors=colors,
-        ranks=ranks,
-        players=players,
-        hand_size=hand_size,
-        max_information_tokens=max_information_tokens,
-        max_life_tokens=max_life_tokens,
-        observation_type=observation_type,
-        random_start_player=random_start_player,
-        seed=seed,
-        render_mode=render_mode,
-        illegal_moves=illegal_moves,
-        illegal_reward=illegal_reward,
-    )
+    return HanabiAECEnv(**keywords)
 
 
 #: PettingZoo's name for the unwrapped constructor (the same environment: nothing is wrapped).
@@ -440,21 +434,7 @@ class HanabiAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are un
         """Nothing to release."""
 
 
-def parallel_env(
-    *,
-    colors: int = 5,
-    ranks: int = 5,
-    players: int = 2,
-    hand_size: int | None = None,
-    max_information_tokens: int = 8,
-    max_life_tokens: int = 3,
-    observation_type: int | str = "card_knowledge",
-    random_start_player: bool = False,
-    seed: int | None = None,
-    render_mode: str | None = None,
-    illegal_moves: Literal["terminate", "raise"] = "terminate",
-    illegal_reward: float = -1.0,
-) -> HanabiParallelEnv:
+def parallel_env(**keywords: Unpack[_Keywords]) -> HanabiParallelEnv:
     """One game of Hanabi in PettingZoo's parallel API; the keywords are those of `env`.
 
     ```python
@@ -471,20 +451,16 @@ def parallel_env(
     assert game.agents == [] and all(terminations.values())
     ```
     """
-    return HanabiParallelEnv(
-        colors=colors,
-        ranks=ranks,
-        players=players,
-        hand_size=hand_size,
-        max_information_tokens=max_information_tokens,
-        max_life_tokens=max_life_tokens,
-        observation_type=observation_type,
-        random_start_player=random_start_player,
-        seed=seed,
-        render_mode=render_mode,
-        illegal_moves=illegal_moves,
-        illegal_reward=illegal_reward,
-    )
+    return HanabiParallelEnv(**keywords)
+
+
+# What `inspect.signature` shows of `env` and `parallel_env`: `HanabiAECEnv`'s keywords, one by
+# one, with their defaults (PettingZoo's Hanabi's config keys, issue 20 item 7).
+_SIGNATURE = inspect.signature(HanabiAECEnv)
+env.__signature__ = _SIGNATURE.replace(return_annotation="HanabiAECEnv")  # type: ignore[attr-defined]
+parallel_env.__signature__ = _SIGNATURE.replace(  # type: ignore[attr-defined]
+    return_annotation="HanabiParallelEnv"
+)
 
 
 class HanabiParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo's classes are untyped
