@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import Enum, IntEnum
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 from attrs import field, frozen
 
@@ -189,8 +189,27 @@ class Outcome:
         return outcome(self)
 
 
+class Shown:
+    """What a table shows, a state and a seat's view alike: `str` is the table as text, a notebook
+    shows it as SVG (`hanabi_core.render`, imported when first asked: it imports this module)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        """The table as text, as its viewer sees it (`hanabi_core.render.text`)."""
+        from .render import text  # noqa: PLC0415
+
+        return text(cast("Any", self))  # a GameState or a PlayerView, the two subclasses
+
+    def _repr_html_(self) -> str:
+        """The table as SVG, as its viewer sees it, for notebooks (`hanabi_core.render.svg`)."""
+        from .render import svg  # noqa: PLC0415
+
+        return svg(cast("Any", self))
+
+
 @frozen(repr=False)
-class GameState:
+class GameState(Shown):
     """A position of a game: frozen, hashable, and shared with the states around it.
 
     Build one with [`new_game`][hanabi_core.new_game]; get the next with
@@ -292,18 +311,6 @@ class GameState:
         from .render import state_repr  # noqa: PLC0415 (render imports this module)
 
         return state_repr(self)
-
-    def __str__(self) -> str:
-        """The table as text (`hanabi_core.render.text`)."""
-        from .render import text  # noqa: PLC0415
-
-        return text(self)
-
-    def _repr_html_(self) -> str:
-        """The table as SVG, for notebooks (`hanabi_core.render.svg`)."""
-        from .render import svg  # noqa: PLC0415
-
-        return svg(self)
 
 
 class _NewState(Protocol):

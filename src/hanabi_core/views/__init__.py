@@ -43,7 +43,7 @@ from ..knowledge import (
 from ..options import Options
 from ..rules.hands import dealt_orders, replace_card
 from ..scoring import points
-from ..state import Fate, GameState, Outcome, card_action, card_fate, not_a_state
+from ..state import Fate, GameState, Outcome, Shown, card_action, card_fate, not_a_state
 from ..variants import ClueShown, Variant
 
 __all__ = ["HiddenClue", "HiddenPlay", "PlayerView", "SeenTurn", "view"]
@@ -231,7 +231,7 @@ def seen_turn(  # noqa: PLR0917
 
 
 @frozen(cache_hash=True, repr=False)
-class PlayerView:
+class PlayerView(Shown):
     """Everything one seat may know of a game (section 12): frozen, hashable, comparable.
 
     Build one with [`view`][hanabi_core.view]. Two states that differ only in what the seat cannot
@@ -328,18 +328,6 @@ class PlayerView:
         from ..render import view_repr  # noqa: PLC0415 (render imports this module)
 
         return view_repr(self)
-
-    def __str__(self) -> str:
-        """The table as this seat sees it, as text (`hanabi_core.render.text`)."""
-        from ..render import text  # noqa: PLC0415
-
-        return text(self)
-
-    def _repr_html_(self) -> str:
-        """The table as this seat sees it, as SVG, for notebooks (`hanabi_core.render.svg`)."""
-        from ..render import svg  # noqa: PLC0415
-
-        return svg(self)
 
 
 def view(state: GameState, player: int) -> PlayerView:
