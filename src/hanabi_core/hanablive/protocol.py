@@ -42,9 +42,9 @@ deck play (hanab.live's ``deckPlays`` option) is not supported: it arrives as a 
 
 from __future__ import annotations
 
-from ..errors import HanabiError
 from ..state import EndReason
 from . import records as _records
+from .wire import _Refusal
 
 __all__ = ["Desync"]
 
@@ -71,7 +71,7 @@ IGNORED = frozenset(
 HIDDEN = -1
 
 
-class Desync(HanabiError, ValueError):
+class Desync(_Refusal):
     """A hanab.live message that contradicts what the game has seen, or is malformed.
 
     The game it was sent to is unchanged (every `LiveGame` is a frozen value).
@@ -84,8 +84,4 @@ class Desync(HanabiError, ValueError):
 
     def __init__(self, index: int, field: str, reason: str) -> None:
         self.index = index
-        self.field = field
-        self.reason = reason
-        # What it was built from: HanabiError pickles, copies and compares errors by it.
-        self._init_args = (index, field, reason)
-        super().__init__(f"Message {index}, field {field!r}: {reason}")
+        super().__init__(f"Message {index}, field {field!r}: {reason}", index, field, reason)

@@ -117,7 +117,18 @@ RATE_PERIOD = 2.0
 MAX_FRAME = 4_000_000
 
 
-class ProtocolError(HanabiError, ValueError):
+class _Refusal(HanabiError, ValueError):
+    """What `ProtocolError` and `protocol.Desync` share: a hanab.live frame or message refused, by
+    the field at fault and the plain-words reason, after where it was (a frame's command, a
+    message's index): what it is built from, for pickling and equality."""
+
+    def __init__(self, message: str, where: object, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        self._build(message, (where, field, reason))
+
+
+class ProtocolError(_Refusal):
     """A frame that is not hanab.live's protocol: not ``command {json}``, or a field of the
     wrong type.
 
@@ -129,10 +140,8 @@ class ProtocolError(HanabiError, ValueError):
 
     def __init__(self, command: str, field: str, reason: str) -> None:
         self.command = command
-        self.field = field
-        self.reason = reason
-        self._init_args = (command, field, reason)
-        super().__init__(f"hanab.live frame {command!r}, field {field!r}: {reason}")
+        message = f"hanab.live frame {command!r}, field {field!r}: {reason}"
+        super().__init__(message, command, field, reason)
 
 
 # --- The field machinery ---------------------------------------------------------------------
