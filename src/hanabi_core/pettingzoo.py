@@ -81,6 +81,11 @@ __all__ = ["HanabiAECEnv", "HanabiParallelEnv", "env", "parallel_env", "raw_env"
 _RENDER_MODES = ("human", "ansi")
 
 
+def _metadata(name: str, *, parallelizable: bool) -> dict[str, Any]:
+    """PettingZoo's ``metadata`` of the environment `name` (its own dict and list)."""
+    return {"name": name, "render_modes": list(_RENDER_MODES), "is_parallelizable": parallelizable}
+
+
 class _Keywords(TypedDict, total=False):
     """The keywords of `env`, which `parallel_env` takes too (for type checkers)."""
 
@@ -153,11 +158,7 @@ class HanabiAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are un
         InvalidOptions: a key or value HLE or the rules do not allow.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {
-        "name": "hanabi_core_v0",
-        "render_modes": list(_RENDER_MODES),
-        "is_parallelizable": False,
-    }
+    metadata: ClassVar[dict[str, Any]] = _metadata("hanabi_core_v0", parallelizable=False)
 
     def __init__(
         self,
@@ -479,11 +480,7 @@ class HanabiParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo's clas
         InvalidOptions: a key or value HLE or the rules do not allow.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {
-        "name": "hanabi_core_parallel_v0",
-        "render_modes": list(_RENDER_MODES),
-        "is_parallelizable": True,
-    }
+    metadata: ClassVar[dict[str, Any]] = _metadata("hanabi_core_parallel_v0", parallelizable=True)
 
     def __init__(self, **kwargs: Any) -> None:
         self._aec = HanabiAECEnv(**kwargs)
