@@ -58,7 +58,7 @@ from hanabi_core import (
 )
 from hanabi_core.hanablive import Desync
 from hanabi_core.hanablive.client import ConnectionLost, LoginFailed
-from hanabi_core.hanablive.wire import ProtocolError
+from hanabi_core.hanablive.wire import ProtocolError, _Refusal
 from hanabi_core.seating import BotFailed
 from hanabi_core.simulate import SimulationError
 from hanabi_core.state import Log
@@ -84,6 +84,7 @@ def _errors() -> list[HanabiError]:
         Desync(12, "list", "the clue touches [3], not [4]"),
         SamplingError("view", "no deal fits"),
         ProtocolError("init", "tableID", "must be a whole number, got 'x'"),
+        _Refusal("frame 3", "order", "the base of ProtocolError and Desync, never raised itself"),
         LoginFailed(401, "That is not the correct password."),
         ConnectionLost("the socket dropped 6 times in a row"),
         BotFailed("simple", "ran past its time limit", 3),

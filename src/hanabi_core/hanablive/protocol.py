@@ -84,4 +84,4 @@ class Desync(_Refusal):
 
     def __init__(self, index: int, field: str, reason: str) -> None:
         self.index = index
-        super().__init__(f"Message {index}, field {field!r}: {reason}", index, field, reason)
+        super().__init__(index, field, reason, f"Message {index}, field {field!r}: {reason}")

@@ -120,12 +120,13 @@ MAX_FRAME = 4_000_000
 class _Refusal(HanabiError, ValueError):
     """What `ProtocolError` and `protocol.Desync` share: a hanab.live frame or message refused, by
     the field at fault and the plain-words reason, after where it was (a frame's command, a
-    message's index): what it is built from, for pickling and equality."""
+    message's index), which with them is what it is built from, for pickling and equality; the
+    message is the subclass's wording of the three."""
 
-    def __init__(self, message: str, where: object, field: str, reason: str) -> None:
+    def __init__(self, where: object, field: str, reason: str, message: str = "") -> None:
         self.field = field
         self.reason = reason
-        self._build(message, (where, field, reason))
+        self._build(message or f"{where}, field {field!r}: {reason}", (where, field, reason))
 
 
 class ProtocolError(_Refusal):
@@ -141,7 +142,7 @@ class ProtocolError(_Refusal):
     def __init__(self, command: str, field: str, reason: str) -> None:
         self.command = command
         message = f"hanab.live frame {command!r}, field {field!r}: {reason}"
-        super().__init__(message, command, field, reason)
+        super().__init__(command, field, reason, message)
 
 
 # --- The field machinery ---------------------------------------------------------------------
