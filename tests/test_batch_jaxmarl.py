@@ -347,3 +347,84 @@ def test_ippo_loop_equals_jaxmarl(kwargs: dict[str, Any], batch: int, steps: int
             assert a.shape == b.shape and a.dtype == b.dtype, (part, name)
             assert (a == b).all(), (part, name, np.argwhere(a != b)[:3])
     assert ours[6] == theirs[6] == {}
+
+
+@pytest.mark.jaxmarl
+@pytest.mark.skipif(importlib.util.find_spec("jaxmarl") is None, reason="needs jaxmarl")
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (5, 3)])
+def test_views_equal_jaxmarl(players: int, seed: int) -> None:
+    """The same random game on both envs (same key, same legal moves, `step_env`): at every
+    step, `get_last_action_feats_` (every seat, dtypes too), `get_last_action_feats` (also under
+    ``vmap`` over the seats, as JaxMARL's `get_obs` calls it), `get_board_feats`, `get_obs_str`
+    (with and without the belief and the last action) and `render_obs`'s text equal JaxMARL's.
+    On the ended game only the text's legal actions differ (JaxMARL still lists moves there)."""
+    import contextlib
+    import io
+
+    import jax
+    import jax.numpy as jnp
+    import jaxmarl as upstream
+
+    from hanabi_core.batch import jaxmarl
+
+    theirs_env = upstream.make("hanabi", num_agents=players)
+    ours_env = jaxmarl.make("hanabi", num_agents=players)
+    key = jax.random.PRNGKey(seed)
+    (theirs_obs, theirs), (ours_obs, ours) = theirs_env.reset(key), ours_env.reset(key)
+    with pytest.raises(NotImplementedError):
+        theirs_env.agent_classes  # noqa: B018 - JaxMARL's Hanabi leaves the base class's
+    assert ours_env.agent_classes == {"agent": ours_env.agents}
+    for name in ("color_map", "shuffle_player_order", "action_encoding", "num_moves"):
+        assert getattr(ours_env, name) == getattr(theirs_env, name), name
+
+    def same(a: Any, b: Any) -> None:
+        a, b = np.asarray(a), np.asarray(b)
+        assert a.dtype == b.dtype and a.shape == b.shape and (a == b).all()
+
+    def printed(env: Any, obs: Any) -> str:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            env.render_obs(obs)
+        return out.getvalue()
+
+    def text(env: Any, *args: Any, **kwargs: Any) -> str:
+        return str(env.get_obs_str(*args, **kwargs)).split("Legal Actions")[0]
+
+    rng = np.random.default_rng(seed)
+    seats = jnp.arange(players)
+    assert printed(ours_env, ours_obs) == printed(theirs_env, theirs_obs)
+    for step in range(200):
+        legal = np.asarray(ours_env.get_legal_moves(ours)[ours_env.agents[step % players]])
+        uid = int(rng.choice(np.flatnonzero(legal)))
+        actions = {a: uid if i == step % players else 20 for i, a in enumerate(ours_env.agents)}
+        before = theirs, ours
+        theirs_obs, theirs, _, _, _ = theirs_env.step_env(key, theirs, actions)
+        ours_obs, ours, _, _, _ = ours_env.step_env(key, ours, actions)
+        for seat in range(players):
+            a = theirs_env.get_last_action_feats_(seat, before[0], theirs, uid)
+            b = ours_env.get_last_action_feats_(seat, before[1], ours, uid)
+            assert list(a) == list(b)
+            for name in a:
+                same(a[name], b[name])
+        if step == 0:
+            vmapped = [
+                jax.vmap(env.get_last_action_feats, in_axes=(0, None, None, None))(
+                    seats, old, new, uid
+                )
+                for env, old, new in ((theirs_env, before[0], theirs), (ours_env, before[1], ours))
+            ]
+            same(*vmapped)
+        same(theirs_env.get_board_feats(theirs), ours_env.get_board_feats(ours))
+        done = bool(ours.done)
+        assert done == bool(theirs.terminal)
+        cut: Any = text if done else (lambda env, *a, **k: env.get_obs_str(*a, **k))
+        for options in ({}, {"include_belief": True}, {"include_belief": True, "best_belief": 2}):
+            assert cut(ours_env, ours, before[1], uid, **options) == cut(
+                theirs_env, theirs, before[0], uid, **options
+            )
+        assert cut(ours_env, ours) == cut(theirs_env, theirs)
+        if step % 5 == 0 or done:
+            assert printed(ours_env, ours_obs) == printed(theirs_env, theirs_obs)
+        if done:
+            break
+    assert done

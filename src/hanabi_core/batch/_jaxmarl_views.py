@@ -87,7 +87,8 @@ def last_action_feats(
         (built != 0)[None],
         gained.astype(jnp.int32)[None],
     )
-    return dict(zip(LAST_ACTION_KEYS, values, strict=True))
+    # Sorted by key, as JaxMARL's (a jitted function's dict comes back sorted).
+    return dict(sorted(zip(LAST_ACTION_KEYS, values, strict=True)))
 
 
 def board_feats(env: HanabiEnv, state: BatchState) -> Any:
