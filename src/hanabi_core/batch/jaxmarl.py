@@ -9,6 +9,10 @@ players not to move) and, by default, JaxMARL's observation (HLE's canonical sec
 V0 belief as its card section, float32). Observations, actions, rewards and dones are dicts by
 agent, rewards and dones with ``"__all__"``; ``info`` is ``{}``. A game dealt from a key is the
 game JaxMARL deals from it, so a run is JaxMARL's bit for bit (a test holds the two together).
+JaxMARL's other public methods are here too and give what JaxMARL's give for the same game:
+the feature views (``get_last_action_feats_``, ``get_last_action_feats``, ``get_board_feats``,
+``get_v0_belief_feats``, ``get_full_deck``), the text views (``get_obs_str``, ``render_obs``,
+``render``, ``card_to_string``, ``action_encoding``) and the deck entry points.
 
 Each per-game function is declared with ``jax.custom_batching.custom_vmap``: under
 ``jax.vmap`` the whole batch goes to the batched engine in one call (one observation per batch,
@@ -436,7 +440,9 @@ class HanabiEnv:
         discards, fireworks, every hand (the mover's own cards masked) with its clues and the
         colours and ranks still possible (and, with `include_belief`, the `best_belief` likeliest
         faces of the V0 belief), the last action (`action`, from `old_state`; default: the no-op
-        of a 2-player game) and the mover's legal actions. Not jit-able (as JaxMARL's)."""
+        of a 2-player game) and the mover's legal actions. Not jit-able (as JaxMARL's). On an
+        ended game it lists no legal actions (`get_legal_moves` offers none there; JaxMARL's,
+        which its auto-reset never shows an ended game, still lists moves)."""
         return _views.obs_str(
             self,
             new_state,
