@@ -243,16 +243,24 @@ def scripted_game(env: Any) -> tuple[list[Any], list[Any], list[int]]:
     return states, observations, uids
 
 
-def test_feature_views_are_the_observation_sections() -> None:
+@pytest.fixture(scope="module")
+def scripted() -> tuple[Any, list[Any], list[Any], list[int]]:
+    """A 2-player env and its `scripted_game`, shared (one compile of its per-game functions)."""
+    from hanabi_core.batch import jaxmarl
+
+    env = jaxmarl.make("hanabi", num_agents=2)
+    return (env, *scripted_game(env))
+
+
+def test_feature_views_are_the_observation_sections(
+    scripted: tuple[Any, list[Any], list[Any], list[int]],
+) -> None:
     """`get_board_feats` and `get_last_action_feats` give the observation's board and last-move
     sections (which the IPPO tests hold to the scalar engine and JaxMARL), eager and jitted;
     `get_last_action_feats_` holds them by name with JaxMARL's dtypes."""
     import jax
 
-    from hanabi_core.batch import jaxmarl
-
-    env = jaxmarl.make("hanabi", num_agents=2)
-    states, observations, uids = scripted_game(env)
+    env, states, observations, uids = scripted
     board = env.hands_n_feats
     last = board + env.board_n_feats + env.discards_n_feats
     jit_last, jit_board = jax.jit(env.get_last_action_feats), jax.jit(env.get_board_feats)
@@ -286,13 +294,14 @@ def test_feature_views_are_the_observation_sections() -> None:
     assert bool(play["card_played_score"][0]) and int(play["added_info_tokens"][0]) == 0
 
 
-def test_obs_str_and_render_obs(capsys: pytest.CaptureFixture[str]) -> None:
+def test_obs_str_and_render_obs(
+    scripted: tuple[Any, list[Any], list[Any], list[int]], capsys: pytest.CaptureFixture[str]
+) -> None:
     """`get_obs_str` as JaxMARL writes it, worked by hand for the scripted game; `render_obs`
     prints each section; `agent_classes`; `color_map` relabels the text."""
     from hanabi_core.batch import jaxmarl
 
-    env = jaxmarl.make("hanabi", num_agents=2)
-    states, observations, _ = scripted_game(env)
+    env, states, observations, _ = scripted
     # Seat 1 misplayed G5; seat 0 to move, 8 Notes (no discard), seat 1 holds R1 B1 Y2 W3 R2.
     text = env.get_obs_str(states[4], states[3], 8)
     head = "Turn: 4\n\nScore: 1\nInformation available: 8\nLives available: 2\n"
