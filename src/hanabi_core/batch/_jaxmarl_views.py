@@ -16,6 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ..hle.knowledge import HINTED_COLOUR_SHIFT, HINTED_RANK_SHIFT, RANK_SHIFT
 from ._core import BatchState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -140,13 +141,13 @@ def _hand_lines(
     lines = []
     for slot in range(env.hand_size):
         knowledge = int(np.asarray(state.knowledge)[seat, slot])
-        colour_hint = knowledge >> 10 & 7
-        rank_hint = knowledge >> 13 & 7
+        colour_hint = knowledge >> HINTED_COLOUR_SHIFT & 7  # the named colour's index + 1
+        rank_hint = knowledge >> HINTED_RANK_SHIFT & 7  # the named rank
         hints = (env.color_map[colour_hint - 1] if colour_hint else "") + (
             str(rank_hint) if rank_hint else ""
         )
         possible = "".join(c for i, c in enumerate(env.color_map) if knowledge >> i & 1) + "".join(
-            str(k + 1) for k in range(r) if knowledge >> (5 + k) & 1
+            str(k + 1) for k in range(r) if knowledge >> (RANK_SHIFT + k) & 1
         )
         text = f"Hints: {hints}, Possible: {possible}"
         if belief is not None:
