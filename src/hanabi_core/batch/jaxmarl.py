@@ -9,6 +9,10 @@ players not to move) and, by default, JaxMARL's observation (HLE's canonical sec
 V0 belief as its card section, float32). Observations, actions, rewards and dones are dicts by
 agent, rewards and dones with ``"__all__"``; ``info`` is ``{}``. A game dealt from a key is the
 game JaxMARL deals from it, so a run is JaxMARL's bit for bit (a test holds the two together).
+JaxMARL's other public methods are here too and give what JaxMARL's give for the same game:
+the feature views (``get_last_action_feats_``, ``get_last_action_feats``, ``get_board_feats``,
+``get_v0_belief_feats``, ``get_full_deck``), the text views (``get_obs_str``, ``render_obs``,
+``render``, ``card_to_string``, ``action_encoding``) and the deck entry points.
 
 Each per-game function is declared with ``jax.custom_batching.custom_vmap``: under
 ``jax.vmap`` the whole batch goes to the batched engine in one call (one observation per batch,
@@ -49,6 +53,7 @@ except ImportError as error:  # pragma: no cover - the extra is missing
 from .. import hle
 from ..errors import InvalidOptions, brief
 from . import _core
+from . import _jaxmarl_views as _views
 from ._core import BatchState
 from .jax import JaxEngine, observe_v0_belief, v0_belief_by_seat
 
@@ -144,10 +149,14 @@ class HanabiEnv:
         max_info_tokens: the Note cap.
         max_life_tokens: Storms that end the game.
         num_cards_of_rank: must be ``[3, 2, 2, 2, 1]``.
+        color_map: the colours' labels in the text views (`action_encoding`, `get_obs_str`,
+            `card_to_string`); default ``R Y G W B`` (as many as `num_colors`).
         agents: the agents' names (default ``agent_0`` …).
         action_spaces: replaces the `Discrete` action spaces (a dict by agent), as in JaxMARL.
         observation_spaces: replaces the `Box` observation spaces, as in JaxMARL.
         num_moves: if given, must be the game's number of moves (HLE's moves + the no-op).
+        shuffle_player_order: must be False (JaxMARL's option to deal agents random seats is
+            not offered: agent i always sits in seat i).
         observation: ``"jaxmarl"`` (the default): JaxMARL's vector, float32 (HLE's canonical
             sections 1 to 4, then the V0 belief); or an HLE observation type, 0 (minimal), 1
             (card knowledge) or 2 (seer): HLE's canonical vector, uint8.
@@ -172,10 +181,12 @@ class HanabiEnv:
         max_info_tokens: int = 8,
         max_life_tokens: int = 3,
         num_cards_of_rank: Any = _COPIES,
+        color_map: Sequence[str] | None = None,
         agents: Sequence[str] | None = None,
         action_spaces: dict[str, Any] | None = None,
         observation_spaces: dict[str, Any] | None = None,
         num_moves: int | None = None,
+        shuffle_player_order: bool = False,
         observation: str | int = "jaxmarl",
     ) -> None:
         players = _whole("num_agents", num_agents, 2, 5)
@@ -217,7 +228,18 @@ class HanabiEnv:
         self.max_info_tokens, self.max_life_tokens = t.max_notes, t.max_storms
         self.num_cards_of_rank = np.array(_COPIES)
         self.deck_size = t.deck_size
-        self.color_map = list(_COLOURS[:colours])
+        if color_map is None:
+            color_map = _COLOURS[:colours]
+        if isinstance(color_map, str) or len(color_map) != colours:
+            raise InvalidOptions(
+                "color_map", f"must be {colours} labels, one a colour, got {brief(color_map)}"
+            )
+        self.color_map = [str(label) for label in color_map]
+        if shuffle_player_order is not False:
+            raise InvalidOptions(
+                "shuffle_player_order", f"only False is offered, got {brief(shuffle_player_order)}"
+            )
+        self.shuffle_player_order = False
         if num_moves is not None and num_moves != t.moves + 1:
             raise InvalidOptions("num_moves", f"this game has {t.moves + 1} moves, got {num_moves}")
         self.num_moves = t.moves + 1
@@ -379,6 +401,68 @@ class HanabiEnv:
         one = jax.tree.map(lambda x: x[None], state)
         obs = observe_v0_belief(self._t, one)[0]
         return obs[aidx, -self.v0_belief_n_feats :]
+
+    def get_last_action_feats_(
+        self, aidx: Any, old_state: BatchState, new_state: BatchState, action: Any
+    ) -> dict[str, Any]:
+        """Seat `aidx`'s features of `action`, played by the mover of `old_state` and leading to
+        `new_state`, as JaxMARL's dict: ``acting_player_relative_index`` (P,) float32,
+        ``move_type`` (4,) int32 (play, discard, colour clue, rank clue),
+        ``target_player_relative_index`` (P,) float32, ``color_revealed`` (C,) and
+        ``rank_revealed`` (R,) float32, ``reveal_outcome`` (H,) int32 (the slots the clue
+        touched), ``pos_played_discarded`` (H,) float32, ``played_discarded_card`` (C·R,)
+        float32, ``card_played_score`` (1,) bool, ``added_info_tokens`` (1,) int32. Jit-able."""
+        return _views.last_action_feats(self, aidx, old_state, new_state, action)
+
+    def get_last_action_feats(
+        self, aidx: Any, old_state: BatchState, new_state: BatchState, action: Any
+    ) -> Any:
+        """`get_last_action_feats_` concatenated in its order, float32 (`last_action_n_feats`):
+        the observation's last-move section (which is zeros before the first move). Jit-able."""
+        feats = self.get_last_action_feats_(aidx, old_state, new_state, action)
+        return jnp.concatenate([feats[k].astype(jnp.float32) for k in _views.LAST_ACTION_KEYS])
+
+    def get_board_feats(self, state: BatchState) -> Any:
+        """The observation's board section, float32 (`board_n_feats`): the deck left as a
+        thermometer (over the deck less the deal), each firework's top card one-hot, the Notes and
+        the lives as thermometers. Jit-able."""
+        return _views.board_feats(self, state)
+
+    def get_obs_str(
+        self,
+        new_state: BatchState,
+        old_state: BatchState | None = None,
+        action: Any = 20,
+        include_belief: bool = False,
+        best_belief: int = 5,
+    ) -> str:
+        """JaxMARL's text of the game as the player to move sees it: turn, score, tokens, deck,
+        discards, fireworks, every hand (the mover's own cards masked) with its clues and the
+        colours and ranks still possible (and, with `include_belief`, the `best_belief` likeliest
+        faces of the V0 belief), the last action (`action`, from `old_state`; default: the no-op
+        of a 2-player game) and the mover's legal actions. Not jit-able (as JaxMARL's). On an
+        ended game it lists no legal actions (`get_legal_moves` offers none there; JaxMARL's,
+        which its auto-reset never shows an ended game, still lists moves)."""
+        return _views.obs_str(
+            self,
+            new_state,
+            old_state,
+            action,
+            include_belief=include_belief,
+            best_belief=best_belief,
+        )
+
+    def render_obs(self, obs: dict[str, Any]) -> None:
+        """Print each agent's observation (of the default, JaxMARL layout) section by section,
+        its belief section as (C, R) grids per relative seat and slot, as JaxMARL's."""
+        _views.render_obs(self, obs)
+
+    @property
+    def agent_classes(self) -> dict[str, list[str]]:
+        """The agents grouped by role (``MultiAgentEnv.agent_classes``): Hanabi has one role,
+        ``{"agent": agents}``. (JaxMARL's Hanabi leaves the base class's, which raises
+        ``NotImplementedError``.)"""
+        return {"agent": list(self.agents)}
 
     def card_to_string(self, face: Any) -> str:
         """A face as ``"R1"`` … (``""`` for the empty slot); JaxMARL's takes a one-hot card."""
