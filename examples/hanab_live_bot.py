@@ -31,9 +31,14 @@ async def play(url, username, password, *, players=0, join="", games=1, seed=Non
     async with aiohttp.ClientSession(cookie_jar=jar) as http:
         # 1. Log in: the answer sets the session cookie the websocket needs.
         form = {"username": username, "password": password, "version": "bot"}
-        async with http.post(f"{url}/login", data=form) as answer:
-            answer.raise_for_status()  # 401: a wrong password
-        async with http.ws_connect("ws" + url.removeprefix("http") + "/ws") as ws:
+        # No redirect is followed: the password goes to `url` and nowhere else.
+        async with http.post(f"{url}/login", data=form, allow_redirects=False) as answer:
+            if answer.status != 200:  # 401: a wrong password
+                raise ConnectionError(f"the login was refused: HTTP {answer.status}")
+        # Bounded reads: frames of 1 MiB at most, no compression, and a ping every 20 s (a
+        # socket that answers none is closed, so a silent server cannot hang the bot).
+        ws_url = "ws" + url.removeprefix("http") + "/ws"  # http:// → ws://, https:// → wss://
+        async with http.ws_connect(ws_url, max_msg_size=1 << 20, compress=0, heartbeat=20) as ws:
 
             async def send(command):
                 await ws.send_str(wire.encode(command))

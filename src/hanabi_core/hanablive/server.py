@@ -50,6 +50,7 @@ import json
 import random
 import secrets
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -76,8 +77,13 @@ __all__ = ["COOKIE", "Faults", "Server", "ServerTable"]
 
 #: The session cookie hanab.live sets at login.
 COOKIE = "hanabi.sid"
-#: The most frames a socket may send in `RATE_PERIOD` seconds before it is banned.
+#: The longest frame the server reads, in bytes (a longer one closes the socket).
 MAX_FRAME = 1 << 16
+#: How many received frames `Server.frames` keeps (the newest).
+FRAMES_KEPT = 100_000
+#: Seconds between the server's pings; a client that answers none within half of it is dropped,
+#: so a half-open socket does not hold its seat for ever.
+HEARTBEAT = 30.0
 
 
 @attrs.define
@@ -204,8 +210,9 @@ class Server:
         self.tables: dict[int, ServerTable] = {}
         self.tokens: dict[str, str] = {}
         self.sockets: dict[str, web.WebSocketResponse] = {}
-        #: Every frame received, ``(user, frame)``.
-        self.frames: list[tuple[str, str]] = []
+        #: The last `FRAMES_KEPT` frames received, ``(user, frame)``, oldest first (a server left
+        #: running keeps no more: its memory does not grow with its games).
+        self.frames: deque[tuple[str, str]] = deque(maxlen=FRAMES_KEPT)
         self.banned: list[str] = []
         self.logins = 0
         #: Exceptions of the server's own handlers (a bug of the server).
@@ -373,7 +380,7 @@ class Server:
         user = self.tokens.get(request.cookies.get(COOKIE, ""))
         if user is None:
             return web.Response(status=401, text="Unauthorized")
-        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME)
+        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, heartbeat=HEARTBEAT)
         await ws.prepare(request)
         old = self.sockets.get(user)
         if old is not None:
